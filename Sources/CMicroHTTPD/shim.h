@@ -1,0 +1,78 @@
+/*
+ * Thin shim over libmicrohttpd for Swift. Swift cannot call C variadic
+ * functions, so every variadic MHD entry point used by UnderstudyHTTP gets a
+ * static inline wrapper here; Clang compiles them when Swift imports the module.
+ */
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+static inline struct MHD_Daemon *
+cmhd_start_daemon(unsigned int flags, uint16_t port,
+                  MHD_AccessHandlerCallback handler, void *handler_cls,
+                  const struct MHD_OptionItem *options)
+{
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* Options whose value is a function pointer must travel as intptr_t. */
+static inline struct MHD_OptionItem
+cmhd_option_notify_completed(MHD_RequestCompletedCallback callback, void *cls)
+{
+    struct MHD_OptionItem item = { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)callback, cls };
+    return item;
+}
+
+/* MHD hands its log lines over as printf format + va_list; format them here
+ * and pass a plain C string to a Swift sink. */
+typedef void (*cmhd_log_sink)(const char *message);
+
+static inline void
+cmhd_log_trampoline(void *cls, const char *format, va_list arguments)
+{
+    char buffer[1024];
+    vsnprintf(buffer, sizeof buffer, format, arguments);
+    ((cmhd_log_sink)cls)(buffer);
+}
+
+static inline struct MHD_OptionItem
+cmhd_option_external_logger(cmhd_log_sink sink)
+{
+    struct MHD_OptionItem item = { MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)cmhd_log_trampoline, (void *)sink };
+    return item;
+}
+
+static inline unsigned int
+cmhd_current_connections(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info ? info->num_connections : 0;
+}
+
+static inline int
+cmhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+static inline const struct sockaddr *
+cmhd_connection_client_address(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info ? info->client_addr : NULL;
+}
+
+static inline enum MHD_Result
+cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
+{
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+#endif

@@ -1,0 +1,85 @@
+import CMicroHTTPD
+import HTTPTypes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The C boundary: global functions (nonisolated, capture nothing) that
+// libmicrohttpd calls on its worker threads. Each one recovers its Swift
+// object from the context pointer and hands over to Swift code at once.
+
+func mhdAccessHandler(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+    uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
+    reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let url, let method, let uploadDataSize, let reqCls else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let upload = uploadData.map { UnsafeRawBufferPointer(start: $0, count: uploadDataSize.pointee) }
+    return server.handle(
+        connection: connection,
+        url: String(cString: url), method: String(cString: method),
+        version: version.map { String(cString: $0) } ?? "HTTP/1.1",
+        upload: upload, uploadSize: uploadDataSize, slot: reqCls
+    )
+}
+
+func mhdRequestCompleted(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode
+) {
+    guard let cls, let reqCls else { return }
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(slot: reqCls, termination: termination)
+}
+
+func mhdCollectHeader(
+    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind,
+    key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key, let name = HTTPField.Name(String(cString: key)) else { return .YES }
+    let fields = cls.assumingMemoryBound(to: HTTPFields.self)
+    fields.pointee.append(HTTPField(name: name, value: value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+func mhdCollectQueryItem(
+    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind,
+    key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let items = cls.assumingMemoryBound(to: [ServerRequest.QueryItem].self)
+    items.pointee.append(.init(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+func mhdReadBody(cls: UnsafeMutableRawPointer?, position: UInt64, buffer: UnsafeMutablePointer<CChar>?, max: Int) -> Int {
+    guard let cls, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+    let stream = Unmanaged<BodyStream>.fromOpaque(cls).takeUnretainedValue()
+    return stream.read(at: Int(position), into: UnsafeMutableRawBufferPointer(start: buffer, count: max))
+}
+
+func mhdFreeBody(cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    Unmanaged<BodyStream>.fromOpaque(cls).release()
+}
+
+func mhdLog(message: UnsafePointer<CChar>?) {
+    guard let message else { return }
+    let text = String(cString: message).trimmingTrailingNewlines()
+    HTTPServerLog.handler.current?(text)
+}
+
+func mhdPanic(cls: UnsafeMutableRawPointer?, file: UnsafePointer<CChar>?, line: UInt32, reason: UnsafePointer<CChar>?) {
+    let text = "libmicrohttpd panic at \(file.map { String(cString: $0) } ?? "?"):\(line): \(reason.map { String(cString: $0) } ?? "")\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+    abort()
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,288 @@
+import CMicroHTTPD
+import Dispatch
+import HTTPTypes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd: a pool of epoll worker threads, each
+/// request handed to an ``HTTPResponder`` as a ``ServerRequest``.
+///
+/// Delays and holds suspend the connection and resume it from a timer, so a
+/// thousand delayed requests cost no threads. ``stop()`` drains gracefully:
+/// stop accepting, answer every parked request at once, let in-flight
+/// requests finish, close.
+public final class HTTPServer: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+
+    /// The port actually bound (differs from the configuration's when it was 0).
+    public private(set) var port: Int = 0
+    /// The connection limit in force (lowered when the open-file limit could not be raised).
+    public private(set) var connectionLimit: Int = 0
+
+    private var daemon: OpaquePointer?
+    private var listener: ListeningSocket?
+    private var contextBox: Unmanaged<HTTPServer>?
+    private let timers = DispatchQueue(label: "understudy.http.timers")
+    private let parking = Locked(ParkingLot())
+    private let inFlight = Locked(0)
+
+    struct ParkingLot {
+        var draining = false
+        var connections: Set<UInt> = []
+    }
+
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    deinit {
+        if daemon != nil { stop() }
+    }
+
+    /// `http://host:port` of the bound socket, IPv6 hosts in brackets.
+    public var baseURL: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(port)"
+    }
+
+    /// Binds and starts serving; throws with the real cause when the port is taken
+    /// or the host cannot be bound.
+    public func start() throws {
+        precondition(daemon == nil, "HTTPServer.start() called twice")
+        installProcessHooks()
+        let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        let fileLimit = raiseOpenFileLimit(to: configuration.connectionLimit + 64)
+        connectionLimit = max(1, min(configuration.connectionLimit, fileLimit - 64))
+
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+
+        let box = Unmanaged.passRetained(self)
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeoutSeconds, ptr_value: nil),
+            cmhd_option_notify_completed(mhdRequestCompleted, box.toOpaque()),
+            cmhd_option_external_logger(mhdLog),
+        ]
+        if configuration.threads > 1 {
+            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
+        }
+        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+
+        let started = options.withUnsafeBufferPointer {
+            cmhd_start_daemon(flags, 0, mhdAccessHandler, box.toOpaque(), $0.baseAddress)
+        }
+        guard let started else {
+            box.release()
+            close(socket.descriptor)
+            throw ServerStartError.daemon(reason: "MHD_start_daemon failed (see the log above)")
+        }
+        daemon = started
+        listener = socket
+        contextBox = box
+        port = socket.port
+    }
+
+    /// Number of requests received and not yet completed.
+    public var requestsInFlight: Int { inFlight.current }
+
+    /// Number of connections currently suspended (delayed, held or dribbling).
+    public var parkedConnections: Int { parking.withLock { $0.connections.count } }
+
+    /// Graceful stop: stop accepting, answer parked requests now, wait for
+    /// in-flight requests (up to the drain timeout), then close everything.
+    public func stop() {
+        guard let daemon else { return }
+        let quiescedSocket = MHD_quiesce_daemon(daemon)
+        let parked = parking.withLock { lot -> Set<UInt> in
+            lot.draining = true
+            defer { lot.connections = [] }
+            return lot.connections
+        }
+        for connection in parked {
+            MHD_resume_connection(OpaquePointer(bitPattern: connection))
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
+        while inFlight.current > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(2_000)
+        }
+        MHD_stop_daemon(daemon)
+        if quiescedSocket >= 0 { close(quiescedSocket) }
+        self.daemon = nil
+        listener = nil
+        contextBox?.release()
+        contextBox = nil
+    }
+
+    // MARK: - Called from the C callbacks
+
+    func handle(
+        connection: OpaquePointer, url: String, method: String, version: String,
+        upload: UnsafeRawBufferPointer?, uploadSize: UnsafeMutablePointer<Int>,
+        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = slot.pointee else {
+            // First call: headers only. Queueing here would disable keep-alive
+            // in 0.9.75, so only set up the context.
+            slot.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
+            inFlight.withLock { $0 += 1 }
+            return .YES
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if let upload { context.appendBody(upload, limit: configuration.maxRequestBodyBytes) }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        switch context.phase {
+        case .receiving:
+            let request = makeRequest(connection, url: url, method: method, version: version, body: context.body)
+            context.body = []
+            context.request = request
+            let reply = context.bodyTooLarge ? Self.tooLargeReply(limit: configuration.maxRequestBodyBytes) : responder.reply(to: request)
+            context.reply = reply
+            let delay = parkingDelay(for: reply)
+            if delay > 0, park(connection: UInt(bitPattern: connection), forNanoseconds: UInt64(delay) * 1_000_000) {
+                context.phase = .parked
+                return .YES
+            }
+            return act(on: reply, connection: connection, context: context)
+        case .parked:
+            return act(on: context.reply!, connection: connection, context: context)
+        case .answered:
+            return .YES
+        }
+    }
+
+    func completed(slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, termination: MHD_RequestTerminationCode) {
+        guard let raw = slot.pointee else { return }
+        slot.pointee = nil
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+        inFlight.withLock { $0 -= 1 }
+        guard let request = context.request else { return }
+        responder.completed(CompletedExchange(
+            request: request,
+            status: context.status,
+            tag: context.reply?.tag ?? "",
+            durationNanoseconds: DispatchTime.now().uptimeNanoseconds - context.startedAt,
+            completed: termination == .REQUEST_TERMINATED_COMPLETED_OK
+        ))
+    }
+
+    /// Suspends `connection` and schedules its resumption; false (and no
+    /// suspension) while draining, when everything is answered at once.
+    func park(connection: UInt, forNanoseconds nanoseconds: UInt64) -> Bool {
+        let parked = parking.withLock { lot -> Bool in
+            guard !lot.draining else { return false }
+            MHD_suspend_connection(OpaquePointer(bitPattern: connection))
+            lot.connections.insert(connection)
+            return true
+        }
+        guard parked else { return false }
+        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max))))) { [self] in
+            let stillParked = parking.withLock { $0.connections.remove(connection) != nil }
+            if stillParked { MHD_resume_connection(OpaquePointer(bitPattern: connection)) }
+        }
+        return true
+    }
+
+    var isDraining: Bool { parking.withLock { $0.draining } }
+
+    // MARK: - Private
+
+    private func parkingDelay(for reply: Reply) -> Int {
+        if case .hold = reply.action { return configuration.maxDelayMilliseconds }
+        return min(max(reply.delayMilliseconds, 0), configuration.maxDelayMilliseconds)
+    }
+
+    private func act(on reply: Reply, connection: OpaquePointer, context: RequestContext) -> MHD_Result {
+        context.phase = .answered
+        switch reply.action {
+        case .respond(let response):
+            context.status = response.status.code
+            return MHD_queue_response(connection, UInt32(response.status.code), response.handle)
+        case .truncate(let response):
+            context.status = response.status.code
+            return queueStream(response, mode: .truncate, connection: connection)
+        case .dribble(let response, let milliseconds, let chunks):
+            context.status = response.status.code
+            let pieces = max(1, chunks)
+            let chunkSize = max(1, (response.body.count + pieces - 1) / pieces)
+            let interval = UInt64(max(0, milliseconds)) * 1_000_000 / UInt64(pieces)
+            return queueStream(response, mode: .dribble(intervalNanoseconds: interval, chunkSize: chunkSize), connection: connection)
+        case .reset:
+            let fd = cmhd_connection_fd(connection)
+            if fd >= 0 {
+                var lingerOption = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &lingerOption, socklen_t(MemoryLayout<linger>.size))
+            }
+            return .NO
+        case .hold:
+            return .NO
+        }
+    }
+
+    private func queueStream(_ response: PreparedResponse, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
+        let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)
+        let streamBox = Unmanaged.passRetained(stream).toOpaque()
+        guard let handle = MHD_create_response_from_callback(
+            UInt64(response.body.count), 4096, mhdReadBody, streamBox, mhdFreeBody
+        ) else {
+            Unmanaged<BodyStream>.fromOpaque(streamBox).release()
+            return .NO
+        }
+        PreparedResponse.addHeaders(response.headerFields, to: handle)
+        let result = MHD_queue_response(connection, UInt32(response.status.code), handle)
+        MHD_destroy_response(handle)
+        return result
+    }
+
+    private func makeRequest(_ connection: OpaquePointer, url: String, method: String, version: String, body: [UInt8]) -> ServerRequest {
+        var headers = HTTPFields()
+        withUnsafeMutablePointer(to: &headers) {
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader, $0)
+        }
+        var query: [ServerRequest.QueryItem] = []
+        withUnsafeMutablePointer(to: &query) {
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, mhdCollectQueryItem, $0)
+        }
+        return ServerRequest(
+            method: HTTPRequest.Method(method) ?? .get,
+            path: url,
+            query: query,
+            headerFields: headers,
+            body: body,
+            version: version
+        )
+    }
+
+    private static func tooLargeReply(limit: Int) -> Reply {
+        let body = #"{"error":"request body too large","detail":"The request body exceeds the limit of \#(limit) bytes."}"#
+        return Reply(.respond(PreparedResponse(
+            status: .contentTooLarge, headerFields: [.contentType: "application/json"], text: body
+        )))
+    }
+}
+
+/// Log lines libmicrohttpd writes (malformed requests, socket errors), routed
+/// to whoever set ``HTTPServerLog/sink``.
+public enum HTTPServerLog {
+    static let handler = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    /// Receives libmicrohttpd's own log lines; nil drops them.
+    public static func setSink(_ sink: (@Sendable (String) -> Void)?) {
+        handler.withLock { $0 = sink }
+    }
+}
+
+private let processHooks: Void = {
+    signal(SIGPIPE, SIG_IGN)
+    MHD_set_panic_func(mhdPanic, nil)
+}()
+
+private func installProcessHooks() { _ = processHooks }

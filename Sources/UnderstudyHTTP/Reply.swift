@@ -1,0 +1,61 @@
+/// What the server should do with a request: a response, or a network fault.
+public struct Reply: Sendable {
+    public enum Action: Sendable {
+        /// Send the response.
+        case respond(PreparedResponse)
+        /// Send the headers (with the full `Content-Length`) and half the body, then close.
+        case truncate(PreparedResponse)
+        /// Send the body in `chunks` pieces spread evenly over `milliseconds`.
+        case dribble(PreparedResponse, milliseconds: Int, chunks: Int)
+        /// Close the connection with a TCP reset and no response.
+        case reset
+        /// Never answer; the connection is closed when the server's maximum delay runs out.
+        case hold
+    }
+
+    public var action: Action
+    /// Time to wait before acting, without holding a thread; capped by the server.
+    public var delayMilliseconds: Int
+    /// A short label carried to the completion record (for example, the scenario used).
+    public var tag: String
+
+    public init(_ action: Action, delayMilliseconds: Int = 0, tag: String = "") {
+        self.action = action
+        self.delayMilliseconds = delayMilliseconds
+        self.tag = tag
+    }
+
+    /// The status that goes on the wire, or nil when no response is sent.
+    public var status: Int? {
+        switch action {
+        case .respond(let response), .truncate(let response), .dribble(let response, _, _):
+            return response.status.code
+        case .reset, .hold:
+            return nil
+        }
+    }
+}
+
+/// What happened to one request, reported once it is over.
+public struct CompletedExchange: Sendable {
+    public var request: ServerRequest
+    /// The status sent, or nil when the connection was closed without a response.
+    public var status: Int?
+    public var tag: String
+    /// From the first byte of the request being parsed to the end of the response.
+    public var durationNanoseconds: UInt64
+    /// False when the connection broke before the response was fully sent.
+    public var completed: Bool
+}
+
+/// Turns requests into replies. Called on libmicrohttpd's worker threads:
+/// implementations must not block.
+public protocol HTTPResponder: Sendable {
+    func reply(to request: ServerRequest) -> Reply
+    /// Called once per request after its response (or fault) is over.
+    func completed(_ exchange: CompletedExchange)
+}
+
+extension HTTPResponder {
+    public func completed(_ exchange: CompletedExchange) {}
+}

@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import Testing
+@testable import UnderstudyHTTP
+
+@Suite struct HTTPServerTests {
+    @Test func servesAPreparedResponseOnAnEphemeralPort() async throws {
+        let response = text("hello")
+        let server = try startServer { _ in Reply(.respond(response)) }
+        defer { server.stop() }
+        #expect(server.port > 0)
+        let (data, http) = try await get("\(server.baseURL)/anything")
+        #expect(http.statusCode == 200)
+        #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/plain")
+        #expect(String(decoding: data, as: UTF8.self) == "hello")
+    }
+
+    @Test func passesMethodPathQueryHeadersAndBody() async throws {
+        let seen = Locked<ServerRequest?>(nil)
+        let server = try startServer { request in
+            seen.withLock { $0 = request }
+            return Reply(.respond(text("ok")))
+        }
+        defer { server.stop() }
+        let payload = Data(repeating: 65, count: 200_000)
+        _ = try await get("\(server.baseURL)/a%20b/c?x=1&y=hello%20world&flag", method: "POST", body: payload, headers: ["X-Thing": "42"])
+        let request = try #require(seen.current)
+        #expect(request.method == .post)
+        #expect(request.path == "/a b/c")
+        #expect(request.query == [.init(name: "x", value: "1"), .init(name: "y", value: "hello world"), .init(name: "flag", value: "")])
+        #expect(request.headerFields[HTTPField.Name("X-Thing")!] == "42")
+        #expect(request.body.count == 200_000)
+    }
+
+    @Test func keepsConnectionsAliveAcrossRequests() throws {
+        let server = try startServer { _ in Reply(.respond(text("k"))) }
+        defer { server.stop() }
+        let reply = try rawExchange(port: server.port, "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+    }
+
+    @Test func reportsAnAddressInUse() throws {
+        let first = try startServer { _ in Reply(.respond(text("x"))) }
+        defer { first.stop() }
+        let second = HTTPServer(configuration: ServerConfiguration(port: first.port), responder: ClosureResponder { _ in Reply(.reset) })
+        #expect(throws: ServerStartError.self) { try second.start() }
+        do { try second.start() } catch {
+            #expect("\(error)".contains("Address already in use"))
+        }
+    }
+
+    @Test func rejectsOversizedBodiesWith413() async throws {
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, maxRequestBodyBytes: 1000),
+            responder: ClosureResponder { _ in Reply(.respond(text("ok"))) }
+        )
+        try server.start()
+        defer { server.stop() }
+        let (_, http) = try await get(server.baseURL + "/", method: "POST", body: Data(count: 5000))
+        #expect(http.statusCode == 413)
+    }
+
+    @Test func delaysDoNotHoldThreads() async throws {
+        let response = text("late")
+        let server = try startServer(threads: 2) { _ in Reply(.respond(response), delayMilliseconds: 500) }
+        defer { server.stop() }
+        let session = makeSession(connections: 300)
+        let start = Date()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for i in 0..<200 { group.addTask { try await get("\(server.baseURL)/\(i)", session: session).1.statusCode } }
+            for try await status in group { #expect(status == 200) }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed >= 0.5)
+        #expect(elapsed < 3, "200 parked requests on 2 threads took \(elapsed) s")
+    }
+
+    @Test func resetClosesWithoutResponse() async throws {
+        let server = try startServer { _ in Reply(.reset) }
+        defer { server.stop() }
+        await #expect(throws: URLError.self) { try await get(server.baseURL + "/") }
+    }
+
+    @Test func truncateSendsFewerBytesThanContentLength() throws {
+        let server = try startServer { _ in Reply(.truncate(text(String(repeating: "x", count: 1000)))) }
+        defer { server.stop() }
+        let raw = try rawExchange(port: server.port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(raw.contains("Content-Length: 1000"))
+        let body = raw.components(separatedBy: "\r\n\r\n").last ?? ""
+        #expect(body.count == 500)
+    }
+
+    @Test func dribbleSpreadsTheBodyOverTime() async throws {
+        let payload = String(repeating: "abcdefghij", count: 50)
+        let server = try startServer { _ in Reply(.dribble(text(payload), milliseconds: 600, chunks: 5)) }
+        defer { server.stop() }
+        let start = Date()
+        let (data, http) = try await get(server.baseURL + "/")
+        #expect(http.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == payload)
+        #expect(Date().timeIntervalSince(start) >= 0.45)
+    }
+
+    @Test func holdNeverAnswers() async throws {
+        let server = try startServer { _ in Reply(.hold) }
+        defer { server.stop() }
+        await #expect(throws: URLError.self) { try await get(server.baseURL + "/", session: makeSession(timeout: 1)) }
+    }
+
+    @Test func stopAnswersParkedRequestsAtOnce() async throws {
+        let server = try startServer { _ in Reply(.respond(text("drained")), delayMilliseconds: 60_000) }
+        let url = server.baseURL
+        let start = Date()
+        async let first = get(url + "/1")
+        async let second = get(url + "/2")
+        while server.parkedConnections < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        server.stop()
+        let results = try await [first, second]
+        #expect(results.allSatisfy { $0.1.statusCode == 200 && String(decoding: $0.0, as: UTF8.self) == "drained" })
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+}
