@@ -1,0 +1,75 @@
+import HTTPTypes
+import UnderstudyHTTP
+
+/// The three public APIs Understudy stands in for, each under its own prefix.
+public enum API: String, CaseIterable, Sendable, Hashable, Codable {
+    case swapi
+    case artic
+    case catfact
+
+    /// Where the API lives on an Understudy server.
+    public var prefix: String {
+        switch self {
+        case .swapi: "/swapi/api"
+        case .artic: "/artic/api/v1"
+        case .catfact: "/catfact"
+        }
+    }
+
+    /// The real API's base URL, which Understudy's prefix replaces.
+    public var realBaseURL: String {
+        switch self {
+        case .swapi: "https://swapi.dev/api"
+        case .artic: "https://api.artic.edu/api/v1"
+        case .catfact: "https://catfact.ninja"
+        }
+    }
+
+    /// The API whose prefix `path` starts with, and the rest of the path.
+    static func match(_ path: String) -> (API, Substring)? {
+        for api in allCases where path.hasPrefix(api.prefix) {
+            let rest = path.dropFirst(api.prefix.count)
+            if rest.isEmpty || rest.first == "/" { return (api, rest) }
+        }
+        return nil
+    }
+
+    /// How this API's server escapes JSON.
+    var writer: JSONWriter {
+        switch self {
+        case .swapi: JSONWriter()
+        case .artic: JSONWriter(escapeTags: true)
+        case .catfact: JSONWriter(escapeSlashes: true, escapeNonASCII: true)
+        }
+    }
+}
+
+/// A response an API service produced, before it is rendered for a host.
+struct APIResponse: Sendable {
+    var status: HTTPResponse.Status
+    var body: BodyTemplate
+    var contentType = "application/json"
+}
+
+/// Which response a request asks for. Cheap to compute, so the rendered
+/// response can be looked up in the cache before any body is assembled.
+enum RouteKey: Hashable, Sendable {
+    case swapi(SWAPIRoute)
+    case artic(ArticRoute)
+    case catfact(CatFactRoute)
+    /// The API answers every route with one fixed response.
+    case fixed(API)
+    /// A scenario's own route, by index, with its path parameters.
+    case custom(Int, [String])
+}
+
+/// One API's behaviour over one dataset.
+protocol APIService: Sendable {
+    func route(_ request: ServerRequest, subpath: Substring) -> RouteKey
+    func render(_ route: RouteKey) -> APIResponse
+}
+
+extension Substring {
+    /// Path segments without empty ones, so `/a/b/` and `/a/b` read alike.
+    var pathSegments: [Substring] { split(separator: "/", omittingEmptySubsequences: true) }
+}

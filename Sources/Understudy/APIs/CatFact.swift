@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import HTTPTypes
+import UnderstudyHTTP
+import Yams
+
+/// A catfact request, reduced to what decides the response. `/fact` picks its
+/// random fact while routing, so each fact's response is rendered once.
+enum CatFactRoute: Hashable, Sendable {
+    case fact(index: Int)
+    case noFact(maxLength: Int?)
+    case facts(page: Int, limit: Int, maxLength: Int?)
+    case breeds(page: Int, limit: Int)
+    case notFound
+}
+
+/// catfact.ninja over a dataset of facts and breeds, with Laravel's paginator.
+final class CatFactService: APIService {
+    private let facts: [String]
+    private let lengths: [Int]
+    /// Fact indices sorted by length, for `max_length` picks.
+    private let byLength: [Int]
+    private let breeds: [JSONValue]
+    private let writer = API.catfact.writer
+
+    init(dataset: CatFactDataset) {
+        facts = dataset.facts
+        lengths = dataset.facts.map(\.count)
+        byLength = dataset.facts.indices.sorted { (dataset.facts[$0].count, $0) < (dataset.facts[$1].count, $1) }
+        breeds = dataset.breeds
+    }
+
+    func route(_ request: ServerRequest, subpath: Substring) -> RouteKey {
+        let segments = subpath.pathSegments
+        guard segments.count == 1 else { return .catfact(.notFound) }
+        let maxLength = request.queryValue("max_length").flatMap { Int($0) }
+        let page = max(1, request.queryValue("page").flatMap { Int($0) } ?? 1)
+        let limit = max(1, request.queryValue("limit").flatMap { Int($0) } ?? 10)
+        switch segments[0] {
+        case "fact":
+            let fitting = maxLength.map { limit in byLength.prefix { lengths[$0] <= limit }.count } ?? byLength.count
+            guard fitting > 0 else { return .catfact(.noFact(maxLength: maxLength)) }
+            // The clock's low bits are random enough here and cost no syscall.
+            let pick = Int((DispatchTime.now().uptimeNanoseconds >> 4) % UInt64(fitting))
+            return .catfact(.fact(index: byLength[pick]))
+        case "facts": return .catfact(.facts(page: page, limit: limit, maxLength: maxLength))
+        case "breeds": return .catfact(.breeds(page: page, limit: limit))
+        default: return .catfact(.notFound)
+        }
+    }
+
+    func render(_ route: RouteKey) -> APIResponse {
+        guard case .catfact(let route) = route else { return Self.notFound }
+        switch route {
+        case .fact(let index):
+            return APIResponse(status: .ok, body: writer.template(factValue(index)))
+        case .noFact(let maxLength):
+            let detail = maxLength.map { "No fact is \($0) characters or shorter." } ?? "There are no facts."
+            return APIResponse(status: .notFound, body: writer.template(.object([.init("message", .string(detail))])))
+        case .facts(let page, let limit, let maxLength):
+            let indices = facts.indices.filter { maxLength == nil || lengths[$0] <= maxLength! }
+            return APIResponse(status: .ok, body: paginate(indices.map(factValue), path: "/catfact/facts", page: page, perPage: limit))
+        case .breeds(let page, let limit):
+            return APIResponse(status: .ok, body: paginate(breeds, path: "/catfact/breeds", page: page, perPage: limit))
+        case .notFound:
+            return Self.notFound
+        }
+    }
+
+    static let notFound = APIResponse(status: .notFound, body: BodyTemplate(#"{"message":"Not Found"}"#))
+
+    private func factValue(_ index: Int) -> JSONValue {
+        .object([.init("fact", .string(facts[index])), .init("length", .int(lengths[index]))])
+    }
+
+    /// Laravel's `LengthAwarePaginator` JSON, links window included.
+    private func paginate(_ items: [JSONValue], path: String, page: Int, perPage: Int) -> BodyTemplate {
+        let total = items.count
+        let lastPage = max(1, (total + perPage - 1) / perPage)
+        let slice = Array(items.dropFirst((page - 1) * perPage).prefix(perPage))
+        func url(_ number: Int) -> JSONValue { .link("\(path)?page=\(number)") }
+        func link(_ url: JSONValue, _ label: String, active: Bool = false) -> JSONValue {
+            .object([.init("url", url), .init("label", .string(label)), .init("active", .bool(active))])
+        }
+        var links = [link(page > 1 ? url(page - 1) : .null, "Previous")]
+        for element in Self.linkWindow(page: page, lastPage: lastPage) {
+            if let number = element {
+                links.append(link(url(number), String(number), active: number == page))
+            } else {
+                links.append(link(.null, "..."))
+            }
+        }
+        links.append(link(page < lastPage ? url(page + 1) : .null, "Next"))
+        return writer.template(.object([
+            .init("current_page", .int(page)),
+            .init("data", .array(slice)),
+            .init("first_page_url", url(1)),
+            .init("from", slice.isEmpty ? .null : .int((page - 1) * perPage + 1)),
+            .init("last_page", .int(lastPage)),
+            .init("last_page_url", url(lastPage)),
+            .init("links", .array(links)),
+            .init("next_page_url", page < lastPage ? url(page + 1) : .null),
+            .init("path", .link(path)),
+            .init("per_page", .int(perPage)),
+            .init("prev_page_url", page > 1 ? url(page - 1) : .null),
+            .init("to", slice.isEmpty ? .null : .int((page - 1) * perPage + slice.count)),
+            .init("total", .int(total)),
+        ]))
+    }
+
+    /// Laravel's `UrlWindow` with three pages on each side: page numbers,
+    /// nil for a "..." gap.
+    static func linkWindow(page: Int, lastPage: Int) -> [Int?] {
+        let onEachSide = 3
+        let window = onEachSide + 4
+        if lastPage < onEachSide * 2 + 8 { return Array(1...lastPage) }
+        let start: [Int?] = [1, 2]
+        let finish: [Int?] = [lastPage - 1, lastPage]
+        if page <= window {
+            return Array(1...(window + onEachSide)) + [nil] + finish
+        }
+        if page > lastPage - window {
+            return start + [nil] + Array((lastPage - (window + onEachSide - 1))...lastPage)
+        }
+        return start + [nil] + Array((page - onEachSide)...(page + onEachSide)) + [nil] + finish
+    }
+}
+
+/// catfact's dataset: `facts.json` (an array of strings) and `breeds.json`
+/// (an array of objects with breed, country, origin, coat and pattern).
+struct CatFactDataset: Sendable {
+    var facts: [String] = []
+    var breeds: [JSONValue] = []
+
+    static let empty = CatFactDataset()
+    static let breedKeys = ["breed", "country", "origin", "coat", "pattern"]
+
+    static func load(folder: URL, displayName: String) throws(FileProblems) -> CatFactDataset {
+        var problems: [FileProblem] = []
+        var dataset = CatFactDataset()
+        func items(_ name: String) -> [(Node, JSONValue)] {
+            let file = "\(displayName)/\(name)"
+            do {
+                let root = try DocumentParser.parseFile(at: folder.appendingPathComponent(name), displayName: file)
+                guard case .sequence(let sequence) = root else {
+                    problems.append(FileProblem(file: file, line: root.mark?.line, message: "expected a JSON array"))
+                    return []
+                }
+                return sequence.map { ($0, JSONValue(node: $0)) }
+            } catch {
+                problems.append(error)
+                return []
+            }
+        }
+        for (index, (node, value)) in items("facts.json").enumerated() {
+            guard let fact = value.stringValue, !fact.isEmpty else {
+                problems.append(FileProblem(file: "\(displayName)/facts.json", line: node.mark?.line, keyPath: "[\(index)]", message: "expected a non-empty string"))
+                continue
+            }
+            dataset.facts.append(fact)
+        }
+        for (index, (node, value)) in items("breeds.json").enumerated() {
+            let keys = value.members?.map(\.key)
+            guard keys == breedKeys, value.members!.allSatisfy({ $0.value.stringValue != nil }) else {
+                problems.append(FileProblem(file: "\(displayName)/breeds.json", line: node.mark?.line, keyPath: "[\(index)]",
+                                            message: "expected an object with string keys \(breedKeys.joined(separator: ", ")) in that order"))
+                continue
+            }
+            dataset.breeds.append(value)
+        }
+        guard problems.isEmpty else { throw FileProblems(problems) }
+        return dataset
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Yams
+
+/// A problem in a file Understudy reads (scenario, dataset or body file),
+/// located as precisely as the parser allows.
+public struct FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as given to the loader (relative to the scenarios folder when possible).
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// Dotted path of the key at fault, e.g. `apis.swapi.fault` or `routes[2].path`.
+    public var keyPath: String?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    public var description: String {
+        var location = file
+        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+        return "\(location): " + (keyPath.map { "\($0): " } ?? "") + message
+    }
+}
+
+/// Parses YAML and JSON documents (JSON through the same YAML parser, so
+/// both report line numbers) into Yams nodes and ``JSONValue``s.
+public enum DocumentParser {
+    /// Parses `text`; the root node, or a problem naming the line.
+    public static func parse(_ text: String, file: String) throws(FileProblem) -> Node {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw FileProblem(file: file, line: 1, message: "the file is empty")
+            }
+            return node
+        } catch let problem as FileProblem {
+            throw problem
+        } catch let error as YamlError {
+            throw describe(error, file: file)
+        } catch {
+            throw FileProblem(file: file, message: "cannot parse: \(error)")
+        }
+    }
+
+    /// Reads and parses a file.
+    public static func parseFile(at url: URL, displayName: String) throws(FileProblem) -> Node {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw FileProblem(file: displayName, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        return try parse(text, file: displayName)
+    }
+
+    static func describe(_ error: YamlError, file: String) -> FileProblem {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let prefix = context.map { "\($0.text) " } ?? ""
+            return FileProblem(file: file, line: mark.line, column: mark.column, message: "malformed YAML/JSON: \(prefix)\(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return FileProblem(file: file, line: context.mark.line, message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return FileProblem(file: file, message: "malformed YAML/JSON: \(error)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// Converts a parsed node. Quoted scalars are strings; plain scalars are
+    /// null, booleans or numbers when they read as such, else strings.
+    public init(node: Node) {
+        switch node {
+        case .scalar(let scalar):
+            self = JSONValue(scalar: scalar)
+        case .mapping(let mapping):
+            self = .object(mapping.map { Member($0.key.string ?? "", JSONValue(node: $0.value)) })
+        case .sequence(let sequence):
+            self = .array(sequence.map(JSONValue.init(node:)))
+        case .alias:
+            self = .null
+        }
+    }
+
+    private init(scalar: Node.Scalar) {
+        let text = scalar.string
+        guard scalar.style == .plain || scalar.style == .any else {
+            self = .string(text)
+            return
+        }
+        switch text {
+        case "null", "~", "", "Null", "NULL": self = .null
+        case "true", "True", "TRUE": self = .bool(true)
+        case "false", "False", "FALSE": self = .bool(false)
+        default: self = JSONValue.looksLikeNumber(text) ? .number(text) : .string(text)
+        }
+    }
+
+    static func looksLikeNumber(_ text: String) -> Bool {
+        text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
+    }
+}

@@ -1,0 +1,85 @@
+/// Writes ``JSONValue``s compactly into a ``BodyTemplate``, in the escaping
+/// style of the API being imitated.
+public struct JSONWriter: Sendable {
+    /// `/` as `\/` (PHP's default, seen in catfact bodies).
+    public var escapeSlashes = false
+    /// Non-ASCII characters as `\uXXXX` (PHP's default).
+    public var escapeNonASCII = false
+    /// `<` and `>` as `\u003C` and `\u003E` (seen in artic bodies).
+    public var escapeTags = false
+
+    public init(escapeSlashes: Bool = false, escapeNonASCII: Bool = false, escapeTags: Bool = false) {
+        self.escapeSlashes = escapeSlashes
+        self.escapeNonASCII = escapeNonASCII
+        self.escapeTags = escapeTags
+    }
+
+    public func template(_ value: JSONValue) -> BodyTemplate {
+        var template = BodyTemplate()
+        write(value, into: &template)
+        return template
+    }
+
+    public func write(_ value: JSONValue, into template: inout BodyTemplate) {
+        switch value {
+        case .null: template.append("null")
+        case .bool(let flag): template.append(flag ? "true" : "false")
+        case .number(let text): template.append(text)
+        case .string(let text): template.append(quoted(text))
+        case .link(let path):
+            template.append("\"")
+            template.appendOrigin(slashEscaped: escapeSlashes)
+            template.append(escaped(path))
+            template.append("\"")
+        case .array(let items):
+            template.append("[")
+            for (index, item) in items.enumerated() {
+                if index > 0 { template.append(",") }
+                write(item, into: &template)
+            }
+            template.append("]")
+        case .object(let members):
+            template.append("{")
+            for (index, member) in members.enumerated() {
+                if index > 0 { template.append(",") }
+                template.append(quoted(member.key))
+                template.append(":")
+                write(member.value, into: &template)
+            }
+            template.append("}")
+        }
+    }
+
+    public func quoted(_ text: String) -> [UInt8] {
+        [UInt8(ascii: "\"")] + escaped(text) + [UInt8(ascii: "\"")]
+    }
+
+    func escaped(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += Array("\\\"".utf8)
+            case "\\": out += Array("\\\\".utf8)
+            case "\n": out += Array("\\n".utf8)
+            case "\r": out += Array("\\r".utf8)
+            case "\t": out += Array("\\t".utf8)
+            case "/" where escapeSlashes: out += Array("\\/".utf8)
+            case "<" where escapeTags: out += Array("\\u003C".utf8)
+            case ">" where escapeTags: out += Array("\\u003E".utf8)
+            default:
+                if scalar.value < 0x20 || (escapeNonASCII && scalar.value > 0x7E) {
+                    for unit in String(scalar).utf16 { out += Array(hex4(unit).utf8) }
+                } else {
+                    out += Array(String(scalar).utf8)
+                }
+            }
+        }
+        return out
+    }
+
+    private func hex4(_ unit: UInt16) -> String {
+        let digits = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}

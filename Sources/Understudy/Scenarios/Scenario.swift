@@ -1,0 +1,134 @@
+import HTTPTypes
+import UnderstudyHTTP
+
+/// A loaded, validated scenario: how each API behaves and the scenario's own
+/// routes, with a cache of the responses it has rendered.
+public final class Scenario: Sendable {
+    public let name: String
+    public let description: String
+    /// The file it came from, relative to the scenarios folder.
+    public let file: String
+    /// The chain of scenarios it extends, nearest first.
+    public let extends: [String]
+    let apis: [API: APIBehaviour]
+    let routes: [CustomRoute]
+    let cache = ResponseCache()
+
+    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehaviour], routes: [CustomRoute]) {
+        self.name = name
+        self.description = description
+        self.file = file
+        self.extends = extends
+        self.apis = apis
+        self.routes = routes
+    }
+
+    /// The delay (ms) and fault in force for `api`.
+    public func behaviour(of api: API) -> (delayMilliseconds: Int, fault: Fault, fixedStatus: Int?) {
+        let behaviour = apis[api]!
+        return (behaviour.delay, behaviour.fault, behaviour.fixed?.status)
+    }
+}
+
+/// How one API answers in one scenario.
+struct APIBehaviour: Sendable {
+    /// Answers from the dataset (which may be empty).
+    var service: any APIService
+    /// When set, the answer to every route of the API.
+    var fixed: FixedResponse?
+    var delay: Int
+    var fault: Fault
+}
+
+/// A fixed response of a scenario file. Its body may hold `{{origin}}` and
+/// `{{param}}` placeholders, filled per host and per request.
+struct FixedResponse: Sendable {
+    var status: Int
+    var headers: [(String, String)]
+    var body: String
+
+    func render(parameters: [String: String]) -> APIResponse {
+        var text = body
+        for (name, value) in parameters { text = text.replacingOccurrences(of: "{{\(name)}}", with: value) }
+        var template = BodyTemplate()
+        let pieces = text.components(separatedBy: "{{origin}}")
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { template.appendOrigin(slashEscaped: false) }
+            template.append(piece)
+        }
+        let contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
+        return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
+    }
+
+    /// Placeholder names used in the body.
+    var placeholders: Set<String> {
+        Set(body.matches(of: /\{\{([^{}]*)\}\}/).map { String($0.1) })
+    }
+}
+
+/// A route of a scenario file: matched before the APIs, on method and path
+/// pattern (`:name` segments capture).
+struct CustomRoute: Sendable {
+    var method: String
+    var segments: [PathPattern]
+    var parameterNames: [String]
+    var fixed: FixedResponse?
+    var delay: Int?
+    var fault: Fault?
+    /// The API the path belongs to, if any: its behaviour applies where the route sets none.
+    var api: API?
+
+    enum PathPattern: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    init(method: String, path: String, fixed: FixedResponse?, delay: Int?, fault: Fault?) {
+        self.method = method
+        segments = Substring(path).pathSegments.map { segment in
+            segment.hasPrefix(":") ? .parameter(String(segment.dropFirst())) : .literal(String(segment))
+        }
+        parameterNames = segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+        self.fixed = fixed
+        self.delay = delay
+        self.fault = fault
+        api = API.match(path)?.0
+    }
+
+    /// The captured parameter values when `request` matches.
+    func match(_ request: ServerRequest) -> [String]? {
+        guard method == "*" || method == request.method.rawValue || (method == "GET" && request.method == .head) else { return nil }
+        let parts = Substring(request.path).pathSegments
+        guard parts.count == segments.count else { return nil }
+        var values: [String] = []
+        for (pattern, part) in zip(segments, parts) {
+            switch pattern {
+            case .literal(let text): if text != part { return nil }
+            case .parameter: values.append(String(part))
+            }
+        }
+        return values
+    }
+}
+
+/// Rendered responses of one scenario, per route and host. Bounded: past the
+/// limit new entries are rendered per request instead of growing the cache.
+final class ResponseCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var route: RouteKey
+        var host: String
+        var malformed: Bool
+    }
+
+    static let limit = 4096
+    private let entries = Locked<[Key: PreparedResponse]>([:])
+
+    func response(for key: Key, render: () -> PreparedResponse) -> PreparedResponse {
+        if let cached = entries.withLock({ $0[key] }) { return cached }
+        let response = render()
+        entries.withLock { entries in
+            if entries.count < Self.limit { entries[key] = response }
+        }
+        return response
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Yams
+
+/// One scenario file as written, checked for unknown keys and wrong types but
+/// not yet combined with the scenario it extends.
+struct ScenarioDefinition {
+    var name: String
+    var description: String
+    var file: String
+    var extends: (name: String, line: Int?)?
+    var common = Behaviour()
+    var apis: [API: Behaviour] = [:]
+    var routes: [RouteDefinition] = []
+
+    /// Settings that apply to one API (or, at the top level, to all three).
+    struct Behaviour {
+        var dataset: DatasetChoice?
+        var delay: Int?
+        var fault: Fault?
+        var response: ResponseDefinition?
+        var line: Int?
+    }
+
+    enum DatasetChoice: Equatable {
+        case empty
+        case path(String)
+    }
+
+    /// A fixed response: status, headers and a body from one of three sources.
+    struct ResponseDefinition {
+        var status: Int = 200
+        var headers: [(String, String)] = []
+        var body: BodySource = .none
+        var line: Int?
+    }
+
+    enum BodySource {
+        case none
+        case inline(String)
+        case file(String)
+        case json(JSONValue)
+    }
+
+    /// A route of the scenario's own: a custom endpoint when it has a
+    /// response, else an override of delay or fault for an API path.
+    struct RouteDefinition {
+        var method: String
+        var path: String
+        var response: ResponseDefinition?
+        var delay: Int?
+        var fault: Fault?
+        var keyPath: String
+        var line: Int?
+    }
+}
+
+/// Reads a scenario file's node tree into a ``ScenarioDefinition``,
+/// collecting every problem with its line and key path.
+struct ScenarioReader {
+    let file: String
+    var problems: [FileProblem] = []
+
+    static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes"]
+    static let apiKeys = ["dataset", "delay", "fault", "response"]
+    static let responseKeys = ["status", "headers", "body", "body_file", "json"]
+    static let routeKeys = ["method", "path", "status", "headers", "body", "body_file", "json", "delay", "fault"]
+
+    mutating func read(_ root: Node, defaultName: String) -> ScenarioDefinition? {
+        guard let top = mapping(root, "") else { return nil }
+        var definition = ScenarioDefinition(name: defaultName, description: "", file: file)
+        checkKeys(top, allowed: Self.topKeys, at: "")
+        if let node = top["name"], let name = string(node, "name") {
+            if name != defaultName {
+                problem(node, "name", "the name '\(name)' differs from the file name; name the file \(name).yaml or drop the key")
+            }
+        }
+        if let node = top["description"] { definition.description = string(node, "description") ?? "" }
+        if let node = top["extends"], let parent = string(node, "extends") { definition.extends = (parent, node.mark?.line) }
+        definition.common = behaviour(top, at: "", allowDataset: false)
+        if let node = top["apis"], let apis = mapping(node, "apis") {
+            for (keyNode, value) in apis {
+                let key = keyNode.string ?? ""
+                guard let api = API(rawValue: key) else {
+                    problem(keyNode, "apis.\(key)", "unknown API (known: \(API.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    continue
+                }
+                guard let block = mapping(value, "apis.\(key)") else { continue }
+                checkKeys(block, allowed: Self.apiKeys, at: "apis.\(key)")
+                definition.apis[api] = behaviour(block, at: "apis.\(key).", allowDataset: true)
+            }
+        }
+        if let node = top["routes"] {
+            guard case .sequence(let sequence) = node else {
+                problem(node, "routes", "expected a list of routes")
+                return definition
+            }
+            for (index, item) in sequence.enumerated() {
+                if let route = route(item, at: "routes[\(index)]") { definition.routes.append(route) }
+            }
+        }
+        return definition
+    }
+
+    private mutating func behaviour(_ block: Node.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behaviour {
+        var behaviour = ScenarioDefinition.Behaviour()
+        behaviour.line = block.mark?.line
+        if allowDataset, let node = block["dataset"], let text = string(node, prefix + "dataset") {
+            behaviour.dataset = text == "empty" ? .empty : .path(text)
+        }
+        if let node = block["delay"] { behaviour.delay = milliseconds(node, prefix + "delay") }
+        if let node = block["fault"] { behaviour.fault = fault(node, prefix + "fault") }
+        if let node = block["response"], let response = mapping(node, prefix + "response") {
+            checkKeys(response, allowed: Self.responseKeys, at: prefix + "response")
+            behaviour.response = self.response(response, at: prefix + "response.")
+        }
+        return behaviour
+    }
+
+    private mutating func response(_ block: Node.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {
+        var response = ScenarioDefinition.ResponseDefinition()
+        response.line = block.mark?.line
+        if let node = block["status"] {
+            if let status = integer(node, prefix + "status"), (100...599).contains(status) {
+                response.status = status
+            } else {
+                problem(node, prefix + "status", "expected an HTTP status code from 100 to 599")
+            }
+        }
+        if let node = block["headers"], let headers = mapping(node, prefix + "headers") {
+            for (key, value) in headers {
+                guard let name = key.string, name.range(of: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$", options: .regularExpression) != nil else {
+                    problem(key, prefix + "headers", "'\(key.string ?? "")' is not a valid header name")
+                    continue
+                }
+                guard case .scalar(let scalar) = value else {
+                    problem(value, prefix + "headers.\(name)", "expected a text value")
+                    continue
+                }
+                response.headers.append((name, scalar.string))
+            }
+        }
+        let sources = ["body", "body_file", "json"].filter { block[$0] != nil }
+        if sources.count > 1 {
+            problem(block[sources[1]]!, prefix + sources[1], "give only one of body, body_file and json")
+        }
+        if let node = block["body"], let text = string(node, prefix + "body") { response.body = .inline(text) }
+        if let node = block["body_file"], let path = string(node, prefix + "body_file") { response.body = .file(path) }
+        if let node = block["json"] { response.body = .json(JSONValue(node: node)) }
+        return response
+    }
+
+    private mutating func route(_ node: Node, at keyPath: String) -> ScenarioDefinition.RouteDefinition? {
+        guard let block = mapping(node, keyPath) else { return nil }
+        checkKeys(block, allowed: Self.routeKeys, at: keyPath)
+        guard let pathNode = block["path"], let path = string(pathNode, keyPath + ".path") else {
+            if block["path"] == nil { problem(node, keyPath + ".path", "missing: every route needs a path such as /users/:id") }
+            return nil
+        }
+        guard path.hasPrefix("/") else {
+            problem(pathNode, keyPath + ".path", "must start with /")
+            return nil
+        }
+        var method = "GET"
+        if let node = block["method"], let text = string(node, keyPath + ".method") {
+            method = text.uppercased()
+            if method != "*" && method.range(of: "^[A-Z]+$", options: .regularExpression) == nil {
+                problem(node, keyPath + ".method", "expected an HTTP method such as GET or POST, or * for any")
+            }
+        }
+        var route = ScenarioDefinition.RouteDefinition(method: method, path: path, keyPath: keyPath, line: node.mark?.line)
+        if let node = block["delay"] { route.delay = milliseconds(node, keyPath + ".delay") }
+        if let node = block["fault"] { route.fault = fault(node, keyPath + ".fault") }
+        if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {
+            route.response = response(block, at: keyPath + ".")
+        }
+        return route
+    }
+
+    // MARK: - Typed access with located errors
+
+    mutating func problem(_ node: Node, _ keyPath: String, _ message: String) {
+        problems.append(FileProblem(file: file, line: node.mark?.line, column: node.mark?.column,
+                                    keyPath: keyPath.isEmpty ? nil : keyPath, message: message))
+    }
+
+    private mutating func checkKeys(_ block: Node.Mapping, allowed: [String], at prefix: String) {
+        for key in block.keys {
+            let name = key.string ?? ""
+            if !allowed.contains(name) {
+                problem(key, prefix.isEmpty ? name : "\(prefix).\(name)", "unknown key (allowed here: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    private mutating func mapping(_ node: Node, _ keyPath: String) -> Node.Mapping? {
+        if case .mapping(let mapping) = node { return mapping }
+        problem(node, keyPath, "expected a mapping of keys to values")
+        return nil
+    }
+
+    private mutating func string(_ node: Node, _ keyPath: String) -> String? {
+        if case .scalar(let scalar) = node { return scalar.string }
+        problem(node, keyPath, "expected a text value")
+        return nil
+    }
+
+    private mutating func integer(_ node: Node, _ keyPath: String) -> Int? {
+        if case .scalar(let scalar) = node, let value = Int(scalar.string) { return value }
+        problem(node, keyPath, "expected a whole number")
+        return nil
+    }
+
+    private mutating func milliseconds(_ node: Node, _ keyPath: String) -> Int? {
+        guard let value = integer(node, keyPath) else { return nil }
+        guard value >= 0 else {
+            problem(node, keyPath, "expected milliseconds, 0 or more")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func fault(_ node: Node, _ keyPath: String) -> Fault? {
+        guard let text = string(node, keyPath) else { return nil }
+        guard let fault = Fault(rawValue: text) else {
+            problem(node, keyPath, "unknown fault '\(text)' (known: \(Fault.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        return fault
+    }
+}
+
+extension Node.Mapping {
+    subscript(key: String) -> Node? { self[Node(key)] }
+}

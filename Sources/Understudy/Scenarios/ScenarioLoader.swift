@@ -1,0 +1,238 @@
+import Foundation
+import Yams
+
+/// Every scenario of a folder, loaded and validated together.
+public struct ScenarioSet: Sendable {
+    public let directory: URL
+    public let scenarios: [String: Scenario]
+
+    /// Scenario names in alphabetical order.
+    public var names: [String] { scenarios.keys.sorted() }
+
+    public subscript(name: String) -> Scenario? { scenarios[name] }
+}
+
+/// Loads a scenarios folder: parses every `*.yaml`, `*.yml` and `*.json`
+/// file, resolves `extends`, loads datasets and body files, and reports every
+/// problem (file, line, key path) before anything is served.
+public enum ScenarioLoader {
+    public static func load(directory: URL) throws(FileProblems) -> ScenarioSet {
+        var loader = Loading(directory: directory.standardizedFileURL)
+        let set = loader.run()
+        guard loader.problems.isEmpty, let set else { throw FileProblems(loader.problems) }
+        return set
+    }
+
+    /// The scenario files of a folder, sorted by name.
+    static func scenarioFiles(in directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+            .filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+}
+
+private struct Loading {
+    let directory: URL
+    var problems: [FileProblem] = []
+    var definitions: [String: ScenarioDefinition] = [:]
+    var services: [String: any APIService] = [:]
+    var bodies: [String: String] = [:]
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    mutating func run() -> ScenarioSet? {
+        let folder = directory.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            problems.append(FileProblem(file: folder, message: "no such scenarios folder"))
+            return nil
+        }
+        let files: [URL]
+        do { files = try ScenarioLoader.scenarioFiles(in: directory) } catch {
+            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(error.localizedDescription)"))
+            return nil
+        }
+        guard !files.isEmpty else {
+            problems.append(FileProblem(file: folder, message: "no scenario files (*.yaml, *.yml, *.json) in the folder"))
+            return nil
+        }
+        for url in files { read(url) }
+        var scenarios: [String: Scenario] = [:]
+        for name in definitions.keys.sorted() {
+            if let scenario = resolve(name) { scenarios[name] = scenario }
+        }
+        return ScenarioSet(directory: directory, scenarios: scenarios)
+    }
+
+    private mutating func read(_ url: URL) {
+        let file = url.lastPathComponent
+        let name = url.deletingPathExtension().lastPathComponent
+        do {
+            let root = try DocumentParser.parseFile(at: url, displayName: file)
+            var reader = ScenarioReader(file: file)
+            let definition = reader.read(root, defaultName: name)
+            problems += reader.problems
+            guard let definition else { return }
+            if let other = definitions[name] {
+                problems.append(FileProblem(file: file, message: "scenario '\(name)' is also defined by \(other.file); keep one"))
+                return
+            }
+            definitions[name] = definition
+        } catch {
+            problems.append(error)
+        }
+    }
+
+    /// The chain from `name` up through `extends`, or nil (with a problem) on a bad link.
+    private mutating func chain(_ name: String) -> [ScenarioDefinition]? {
+        var chain: [ScenarioDefinition] = []
+        var current = definitions[name]!
+        while true {
+            chain.append(current)
+            guard let parent = current.extends else { return chain }
+            guard let next = definitions[parent.name] else {
+                if current.name == name {
+                    problems.append(FileProblem(file: current.file, line: parent.line, keyPath: "extends",
+                                                message: "unknown scenario '\(parent.name)' (known: \(definitions.keys.sorted().joined(separator: ", ")))"))
+                }
+                return nil
+            }
+            if chain.contains(where: { $0.name == next.name }) {
+                if current.name == name || next.name == name {
+                    let cycle = (chain.map(\.name) + [next.name]).joined(separator: " → ")
+                    problems.append(FileProblem(file: definitions[name]!.file, line: definitions[name]!.extends?.line, keyPath: "extends",
+                                                message: "extends forms a cycle: \(cycle)"))
+                }
+                return nil
+            }
+            current = next
+        }
+    }
+
+    private mutating func resolve(_ name: String) -> Scenario? {
+        guard let chain = chain(name) else { return nil }
+        let own = chain[0]
+        let before = problems.count
+        var apis: [API: APIBehaviour] = [:]
+        for api in API.allCases {
+            func first<T>(_ pick: (ScenarioDefinition.Behaviour) -> T?) -> (value: T, file: String, keyPath: String)? {
+                for definition in chain {
+                    if let value = definition.apis[api].flatMap(pick) { return (value, definition.file, "apis.\(api.rawValue).") }
+                    if let value = pick(definition.common) { return (value, definition.file, "") }
+                }
+                return nil
+            }
+            let dataset = first { $0.dataset }
+            let response = first { $0.response }
+            guard let service = service(api, dataset?.value ?? .empty, file: dataset?.file ?? own.file, keyPath: (dataset?.keyPath ?? "") + "dataset") else {
+                continue
+            }
+            let fixed = response.flatMap { fixedResponse($0.value, file: $0.file, keyPath: $0.keyPath + "response", parameters: []) }
+            apis[api] = APIBehaviour(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
+        }
+        var routes: [CustomRoute] = []
+        for definition in chain {
+            for route in definition.routes {
+                let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
+                let fixed = route.response.flatMap {
+                    fixedResponse($0, file: definition.file, keyPath: route.keyPath, parameters: pattern.parameterNames)
+                }
+                if route.response == nil, pattern.api == nil {
+                    problems.append(FileProblem(file: definition.file, line: route.line, keyPath: route.keyPath,
+                                                message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
+                }
+                routes.append(CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault))
+            }
+        }
+        guard problems.count == before else { return nil }
+        return Scenario(name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes)
+    }
+
+    // MARK: - Datasets and bodies
+
+    private mutating func service(_ api: API, _ choice: ScenarioDefinition.DatasetChoice, file: String, keyPath: String) -> (any APIService)? {
+        let key: String
+        switch choice {
+        case .empty: key = "\(api.rawValue):empty"
+        case .path(let path): key = "\(api.rawValue):\(path)"
+        }
+        if let cached = services[key] { return cached }
+        let service: (any APIService)?
+        switch choice {
+        case .empty:
+            switch api {
+            case .swapi: service = SWAPIService(dataset: .empty)
+            case .artic: service = ArtInstituteService(artworks: [])
+            case .catfact: service = CatFactService(dataset: .empty)
+            }
+        case .path(let path):
+            guard let url = contained(path, file: file, keyPath: keyPath) else { return nil }
+            do {
+                switch api {
+                case .swapi: service = SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: path))
+                case .artic: service = ArtInstituteService(artworks: try ArtInstituteService.load(file: url, displayName: path))
+                case .catfact: service = CatFactService(dataset: try CatFactDataset.load(folder: url, displayName: path))
+                }
+            } catch {
+                problems += error.problems
+                return nil
+            }
+        }
+        services[key] = service
+        return service
+    }
+
+    private mutating func fixedResponse(_ definition: ScenarioDefinition.ResponseDefinition, file: String, keyPath: String, parameters: [String]) -> FixedResponse? {
+        var body = ""
+        switch definition.body {
+        case .none: break
+        case .inline(let text): body = text
+        case .json(let value): body = String(decoding: JSONWriter().template(value).render(origin: Origin("{{origin}}")), as: UTF8.self)
+        case .file(let path):
+            if let cached = bodies[path] {
+                body = cached
+            } else {
+                guard let url = contained(path, file: file, keyPath: keyPath + ".body_file") else { return nil }
+                guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+                    problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath + ".body_file",
+                                                message: "cannot read '\(path)' as UTF-8 text"))
+                    return nil
+                }
+                bodies[path] = text
+                body = text
+            }
+        }
+        let fixed = FixedResponse(status: definition.status, headers: definition.headers, body: body)
+        let unknown = fixed.placeholders.subtracting(["origin"] + parameters)
+        if !unknown.isEmpty {
+            problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath,
+                                        message: "unknown placeholder \(unknown.sorted().map { "{{\($0)}}" }.joined(separator: ", ")) (known: \((["origin"] + parameters).map { "{{\($0)}}" }.joined(separator: ", ")))"))
+            return nil
+        }
+        return fixed
+    }
+
+    /// The file or folder `path` names inside the scenarios folder; nil (with
+    /// a problem) when it is absolute, leaves the folder (also through a
+    /// symlink) or does not exist.
+    private mutating func contained(_ path: String, file: String, keyPath: String) -> URL? {
+        guard !path.hasPrefix("/") else {
+            problems.append(FileProblem(file: file, keyPath: keyPath, message: "'\(path)' is absolute; give a path relative to the scenarios folder"))
+            return nil
+        }
+        let root = directory.resolvingSymlinksInPath().path
+        let url = directory.appendingPathComponent(path).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            problems.append(FileProblem(file: file, keyPath: keyPath, message: "'\(path)' does not exist in the scenarios folder"))
+            return nil
+        }
+        let resolved = url.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(root + "/") else {
+            problems.append(FileProblem(file: file, keyPath: keyPath, message: "'\(path)' points outside the scenarios folder"))
+            return nil
+        }
+        return url
+    }
+}

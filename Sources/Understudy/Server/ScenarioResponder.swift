@@ -1,0 +1,157 @@
+import HTTPTypes
+import Logging
+import UnderstudyHTTP
+
+/// Turns each request into a reply from the scenario it selects: the
+/// pre-rendered response for its route and host, with the scenario's delay
+/// and fault applied.
+final class ScenarioResponder: HTTPResponder {
+    struct State: Sendable {
+        var scenarios: ScenarioSet
+        var active: String
+    }
+
+    let state: Locked<State>
+    let logger: Logger
+    /// `host:port` used for links when a request has no usable `Host` header.
+    let fallbackHost: Locked<String>
+
+    init(scenarios: ScenarioSet, active: String, logger: Logger) {
+        state = Locked(State(scenarios: scenarios, active: active))
+        self.logger = logger
+        fallbackHost = Locked("127.0.0.1")
+    }
+
+    func reply(to request: ServerRequest) -> Reply {
+        if request.path.hasPrefix("/__admin") { return Admin.reply(to: request, responder: self) }
+        let current = state.current
+        let scenario: Scenario
+        if let name = request.headerFields[.understudyScenario] {
+            guard let chosen = current.scenarios[name] else { return Self.unknownScenario(name, known: current.scenarios.names) }
+            scenario = chosen
+        } else {
+            scenario = current.scenarios[current.active]!
+        }
+        var delayOverride: Int?
+        if let text = request.headerFields[.understudyDelay] {
+            guard let value = Int(text), value >= 0 else {
+                return Self.error(.badRequest, "invalid X-Understudy-Delay", "Expected milliseconds as a whole number, 0 or more; got '\(text)'.")
+            }
+            delayOverride = value
+        }
+        return reply(to: request, in: scenario, delayOverride: delayOverride)
+    }
+
+    private func reply(to request: ServerRequest, in scenario: Scenario, delayOverride: Int?) -> Reply {
+        let host = host(of: request)
+        for (index, route) in scenario.routes.enumerated() {
+            guard let parameters = route.match(request) else { continue }
+            let behaviour = route.api.map { scenario.apis[$0]! }
+            let delay = delayOverride ?? route.delay ?? behaviour?.delay ?? 0
+            let fault = route.fault ?? behaviour?.fault ?? .none
+            if let fixed = route.fixed {
+                let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
+                let response = scenario.cache.response(for: key) {
+                    prepare(fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })),
+                            headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+                }
+                return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+            }
+            if let api = route.api, let (_, subpath) = API.match(request.path) {
+                return apiReply(request, api: api, subpath: subpath, scenario: scenario, host: host, delay: delay, fault: fault)
+            }
+        }
+        guard let (api, subpath) = API.match(request.path) else {
+            return Self.error(.notFound, "not found",
+                              "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
+        }
+        let behaviour = scenario.apis[api]!
+        return apiReply(request, api: api, subpath: subpath, scenario: scenario, host: host,
+                        delay: delayOverride ?? behaviour.delay, fault: behaviour.fault)
+    }
+
+    private func apiReply(_ request: ServerRequest, api: API, subpath: Substring, scenario: Scenario, host: String, delay: Int, fault: Fault) -> Reply {
+        switch request.method {
+        case .get, .head: break
+        case .options: return Reply(.respond(Self.preflight), tag: scenario.name)
+        default:
+            return Self.error(.methodNotAllowed, "method not allowed",
+                              "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
+        }
+        let behaviour = scenario.apis[api]!
+        let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: subpath)
+        let key = ResponseCache.Key(route: route, host: host, malformed: fault == .malformedJSON)
+        let response = scenario.cache.response(for: key) {
+            if let fixed = behaviour.fixed {
+                return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+            }
+            return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: key.malformed)
+        }
+        return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+    }
+
+    private static func reply(_ response: PreparedResponse, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
+        switch fault {
+        case .none, .malformedJSON: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
+        case .timeout: Reply(.hold, tag: scenario.name)
+        case .connectionReset: Reply(.reset, delayMilliseconds: delay, tag: scenario.name)
+        case .truncatedBody: Reply(.truncate(response), delayMilliseconds: delay, tag: scenario.name)
+        case .slowBody: Reply(.dribble(response, milliseconds: delay, chunks: 10), tag: scenario.name)
+        }
+    }
+
+    /// Renders a response for one host: links filled in, headers set, and for
+    /// `malformed-json` the body cut in half.
+    private func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> PreparedResponse {
+        var body = response.body.render(origin: Origin("http://\(host)"))
+        if malformed { body = Array(body.prefix(body.count / 2)) }
+        var fields: HTTPFields = [.contentType: response.contentType]
+        for (name, value) in headers {
+            guard let field = HTTPField.Name(name) else { continue }
+            fields[field] = value
+        }
+        fields[.understudyScenario] = scenario.name
+        if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
+        return PreparedResponse(status: response.status, headerFields: fields, body: body)
+    }
+
+    /// The request's `Host` when it is a plain host[:port]; anything else
+    /// (missing, or characters that could break a JSON string) falls back to
+    /// the server's own address.
+    private func host(of request: ServerRequest) -> String {
+        if let host = request.headerFields[.hostHeader], !host.isEmpty, host.utf8.count <= 255,
+           host.utf8.allSatisfy({ Self.hostBytes.contains($0) }) {
+            return host
+        }
+        return fallbackHost.current
+    }
+
+    private static let hostBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".utf8)
+
+    static let preflight = PreparedResponse(status: .noContent, headerFields: [
+        .allowOrigin: "*", .allowMethods: "GET, HEAD, OPTIONS",
+        .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
+        .allow: "GET, HEAD, OPTIONS",
+    ])
+
+    static func unknownScenario(_ name: String, known: [String]) -> Reply {
+        error(.badRequest, "unknown scenario", "No scenario named '\(name)'. Known scenarios: \(known.joined(separator: ", ")).")
+    }
+
+    /// Understudy's own error body: `{"error": …, "detail": …}`.
+    static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: Bool = false) -> Reply {
+        let body = JSONWriter().template(.object([.init("error", .string(error)), .init("detail", .string(detail))]))
+        var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*"]
+        if allow { fields[.allow] = "GET, HEAD, OPTIONS" }
+        return Reply(.respond(PreparedResponse(status: status, headerFields: fields, body: body.render(origin: Origin("")))))
+    }
+
+    func completed(_ exchange: CompletedExchange) {
+        guard logger.logLevel <= .info else { return }
+        let status = exchange.status.map(String.init) ?? "-"
+        let milliseconds = Double(exchange.durationNanoseconds) / 1e6
+        let scenario = exchange.tag.isEmpty ? "-" : exchange.tag
+        let broken = exchange.completed ? "" : " (connection closed early)"
+        logger.info("\(exchange.request.method.rawValue) \(exchange.request.target) \(status) \(scenario) \(String(format: "%.2f", milliseconds))ms\(broken)")
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+
+/// Flag values fall back to `UNDERSTUDY_*` environment variables, then to defaults.
+enum Environment {
+    static func string(_ name: String) -> String? {
+        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static func int(_ name: String) throws -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number, got '\(text)'") }
+        return value
+    }
+}
+
+/// The scenarios folder: the flag, UNDERSTUDY_SCENARIOS, or ./scenarios.
+func scenariosDirectory(_ flag: String?) -> URL {
+    let path = flag ?? Environment.string("UNDERSTUDY_SCENARIOS") ?? "scenarios"
+    return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+}

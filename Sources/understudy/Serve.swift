@@ -1,0 +1,108 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import Understudy
+import UnderstudyHTTP
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the three APIs from a scenarios folder.")
+
+    @Option(help: "Address to bind. (UNDERSTUDY_HOST, default 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "Port to bind; 0 picks a free one. (UNDERSTUDY_PORT, default 8080)")
+    var port: Int?
+
+    @Option(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
+    var scenarios: String?
+
+    @Option(help: "Scenario active at start. (UNDERSTUDY_SCENARIO, default happy)")
+    var scenario: String?
+
+    @Option(help: "Worker threads. (UNDERSTUDY_THREADS, default: the number of cores)")
+    var threads: Int?
+
+    @Option(help: "Most simultaneous connections, delayed ones included. (UNDERSTUDY_CONNECTION_LIMIT, default 4096)")
+    var connectionLimit: Int?
+
+    @Option(help: "Seconds before an idle connection is closed. (UNDERSTUDY_CONNECTION_TIMEOUT, default 60)")
+    var connectionTimeout: Int?
+
+    @Option(help: "Cap on any delay in milliseconds; also how long a 'timeout' fault holds a connection. (UNDERSTUDY_MAX_DELAY, default 120000)")
+    var maxDelay: Int?
+
+    @Option(help: "trace, debug, info (one access line per request), warning, error. (UNDERSTUDY_LOG_LEVEL, default info)")
+    var logLevel: String?
+
+    func run() throws {
+        let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
+        guard let level = Logger.Level(rawValue: levelText) else {
+            throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = {
+            var logger = Logger(label: "understudy")
+            logger.logLevel = level
+            return logger
+        }()
+
+        var server = ServerConfiguration()
+        server.host = host ?? Environment.string("UNDERSTUDY_HOST") ?? server.host
+        server.port = try port ?? Environment.int("UNDERSTUDY_PORT") ?? server.port
+        server.threads = try threads ?? Environment.int("UNDERSTUDY_THREADS") ?? server.threads
+        server.connectionLimit = try connectionLimit ?? Environment.int("UNDERSTUDY_CONNECTION_LIMIT") ?? server.connectionLimit
+        server.connectionTimeoutSeconds = try connectionTimeout ?? Environment.int("UNDERSTUDY_CONNECTION_TIMEOUT") ?? server.connectionTimeoutSeconds
+        server.maxDelayMilliseconds = try maxDelay ?? Environment.int("UNDERSTUDY_MAX_DELAY") ?? server.maxDelayMilliseconds
+        guard (0...65535).contains(server.port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard server.threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard server.connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
+        guard server.connectionTimeoutSeconds >= 1 else { throw ValidationError("--connection-timeout must be at least 1 second") }
+        guard server.maxDelayMilliseconds >= 0 else { throw ValidationError("--max-delay must be 0 or more") }
+
+        let configuration = UnderstudyConfiguration(
+            server: server,
+            scenariosDirectory: scenariosDirectory(scenarios),
+            scenario: scenario ?? Environment.string("UNDERSTUDY_SCENARIO") ?? "happy",
+            logger: logger
+        )
+        let understudy: UnderstudyServer
+        do {
+            understudy = try UnderstudyServer(configuration: configuration)
+        } catch {
+            logger.error("\(error)")
+            throw ExitCode.failure
+        }
+
+        // Signal sources go in before the daemon starts, so no signal is lost.
+        let signals = DispatchQueue(label: "understudy.signals")
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+            source.setEventHandler { @Sendable in
+                logger.notice("stopping: answering parked requests and letting in-flight ones finish")
+                understudy.stop()
+                logger.notice("stopped")
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+
+        do {
+            try understudy.start()
+        } catch {
+            logger.error("\(error)")
+            throw ExitCode.failure
+        }
+        // One parseable line on stdout, written unbuffered so a parent process sees it at once.
+        FileHandle.standardOutput.write(Data("understudy listening on \(understudy.baseURL)\n".utf8))
+        logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct UnderstudyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "understudy",
+        abstract: "A local staging backend: SWAPI, the Art Institute of Chicago API and catfact.ninja, from scenario files.",
+        subcommands: [Serve.self, Validate.self, List.self],
+        defaultSubcommand: Serve.self
+    )
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Understudy
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check every scenario file, dataset and body file; print each problem with file, line and key.")
+
+    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
+    var directory: String?
+
+    func run() throws {
+        let folder = scenariosDirectory(directory)
+        do {
+            let set = try ScenarioLoader.load(directory: folder)
+            print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
+        } catch {
+            for problem in error.problems { printError(problem.description) }
+            printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the scenarios of a folder with their descriptions.")
+
+    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
+    var directory: String?
+
+    func run() throws {
+        let folder = scenariosDirectory(directory)
+        do {
+            let set = try ScenarioLoader.load(directory: folder)
+            let width = set.names.map(\.count).max() ?? 0
+            for name in set.names {
+                let scenario = set[name]!
+                let parent = scenario.extends.first.map { " (extends \($0))" } ?? ""
+                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.description + parent)
+            }
+        } catch {
+            for problem in error.problems { printError(problem.description) }
+            throw ExitCode.failure
+        }
+    }
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
