@@ -57,8 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy"]
         ),
     ]
 )

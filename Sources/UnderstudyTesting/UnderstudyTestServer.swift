@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import Understudy
+import UnderstudyHTTP
+
+/// An Understudy server running inside the test process on a free port.
+///
+/// ```swift
+/// let server = try UnderstudyTestServer()          // bundled scenarios, "happy"
+/// defer { server.stop() }
+/// let url = server.url("/catfact/fact")
+/// ```
+public final class UnderstudyTestServer: Sendable {
+    private let server: UnderstudyServer
+
+    /// The bundled `scenarios/` folder of the Understudy package.
+    public static var bundledScenarios: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenarios")
+    }
+
+    /// Starts a server on 127.0.0.1 and an ephemeral port; returns once it accepts connections.
+    public init(
+        scenarios: URL = UnderstudyTestServer.bundledScenarios,
+        scenario: String = "happy",
+        threads: Int = 2,
+        maxDelayMilliseconds: Int = 60_000,
+        logLevel: Logger.Level = .warning
+    ) throws {
+        var logger = Logger(label: "understudy.test")
+        logger.logLevel = logLevel
+        server = try UnderstudyServer(configuration: UnderstudyConfiguration(
+            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, maxDelayMilliseconds: maxDelayMilliseconds),
+            scenariosDirectory: scenarios,
+            scenario: scenario,
+            logger: logger
+        ))
+        try server.start()
+    }
+
+    deinit { server.stop() }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { URL(string: server.baseURL)! }
+    public var port: Int { server.port }
+
+    /// An absolute URL on the server for `path` (which may carry a query).
+    public func url(_ path: String) -> URL { URL(string: server.baseURL + path)! }
+
+    /// Stops the server, answering parked requests first.
+    public func stop() { server.stop() }
+}
+
+extension UnderstudyTestServer {
+    /// Names of the loaded scenarios.
+    public var scenarioNames: [String] { server.scenarios.names }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import Understudy
+
+/// Happy bodies of every route, checked key by key against the contracts.
+@Suite struct HappyShapeTests {
+    static let cases: [(String, Shape, Int)] = [
+        ("/swapi/api/", Contracts.swapiRoot, 200),
+        ("/swapi/api/people/1/", Contracts.person, 200),
+        ("/swapi/api/planets/1/", Contracts.planet, 200),
+        ("/swapi/api/films/1/", Contracts.film, 200),
+        ("/swapi/api/species/2/", Contracts.species, 200),
+        ("/swapi/api/starships/9/", Contracts.starship, 200),
+        ("/swapi/api/vehicles/4/", Contracts.vehicle, 200),
+        ("/swapi/api/people/", Contracts.swapiList(Contracts.person), 200),
+        ("/swapi/api/people/999/", Contracts.swapiError, 404),
+        ("/artic/api/v1/artworks", Contracts.articList(Contracts.artwork, prev: false, next: true), 200),
+        ("/artic/api/v1/artworks/27992", Contracts.articDetail, 200),
+        ("/artic/api/v1/artworks/search?q=monet", Contracts.articSearch, 200),
+        ("/artic/api/v1/artworks/1", Contracts.articError, 404),
+        ("/artic/api/v1/nothing-here", Contracts.articError, 404),
+        ("/catfact/fact", Contracts.fact, 200),
+        ("/catfact/facts", Contracts.laravelPage(Contracts.fact), 200),
+        ("/catfact/breeds", Contracts.laravelPage(Contracts.breed), 200),
+    ]
+
+    @Test(arguments: cases.indices)
+    func bodyMatchesTheContract(_ index: Int) async throws {
+        let (path, shape, status) = Self.cases[index]
+        let response = try await fetch(path)
+        #expect(response.status == status, "\(path)")
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.header("X-Understudy-Scenario") == "happy")
+        let problems = shape.check(try response.json(), base: shared.baseURL.absoluteString)
+        #expect(problems.isEmpty, "\(path): \(problems.prefix(5).joined(separator: "; "))")
+    }
+
+    @Test(arguments: [("people", 82, Contracts.person), ("planets", 60, Contracts.planet), ("films", 6, Contracts.film),
+                      ("species", 37, Contracts.species), ("starships", 36, Contracts.starship), ("vehicles", 39, Contracts.vehicle)])
+    func everySWAPIItemOnEveryPageMatches(_ resource: String, _ count: Int, _ item: Shape) async throws {
+        var next: String? = "/swapi/api/\(resource)/"
+        var seen = 0
+        let base = shared.baseURL.absoluteString
+        while let path = next {
+            let page = try await fetch(path).json()
+            let problems = Contracts.swapiList(item).check(page, base: base)
+            #expect(problems.isEmpty, "\(path): \(problems.prefix(3))")
+            #expect(page["count"]?.intValue == count)
+            seen += page["results"]?.arrayValue?.count ?? 0
+            next = page["next"]?.stringValue.map { String($0.dropFirst(base.count)) }
+        }
+        #expect(seen == count)
+    }
+
+    @Test func everyArtworkMatchesTheContract() async throws {
+        let page = try await fetch("/artic/api/v1/artworks?limit=100").json()
+        let artworks = try #require(page["data"]?.arrayValue)
+        #expect(artworks.count >= 30)
+        for artwork in artworks {
+            let problems = Contracts.artwork.check(artwork, base: shared.baseURL.absoluteString)
+            #expect(problems.isEmpty, "artwork \(artwork["id"]?.intValue ?? 0): \(problems.prefix(3))")
+        }
+    }
+
+    @Test func catfactLengthCountsCharactersAndBodiesEscapeLikePHP() async throws {
+        let page = try await fetch("/catfact/facts?limit=100")
+        let facts = try #require(try page.json()["data"]?.arrayValue)
+        #expect(facts.count >= 50)
+        for fact in facts {
+            #expect(fact["length"]?.intValue == fact["fact"]?.stringValue?.count)
+        }
+        #expect(page.text.contains(#"http:\/\/127.0.0.1"#))
+        #expect(!page.text.contains("’"), "non-ASCII is escaped as \\uXXXX, as PHP does")
+        let breeds = try await fetch("/catfact/breeds?limit=100").json()
+        #expect((breeds["data"]?.arrayValue?.count ?? 0) >= 20)
+    }
+
+    @Test func reverseRelationsAreComputed() async throws {
+        let base = shared.baseURL.absoluteString
+        let luke = try await fetch("/swapi/api/people/1/").json()
+        #expect(luke["films"] == .array([1, 2, 3, 6].map { .string("\(base)/swapi/api/films/\($0)/") }))
+        #expect(luke["vehicles"] == .array([14, 30].map { .string("\(base)/swapi/api/vehicles/\($0)/") }))
+        let tatooine = try await fetch("/swapi/api/planets/1/").json()
+        #expect(tatooine["residents"]?.arrayValue?.count == 10)
+        let droid = try await fetch("/swapi/api/species/2/").json()
+        #expect(droid["homeworld"] == .null)
+    }
+
+    @Test func linksFollowTheHostHeader() throws {
+        let reply = try rawRequest(port: shared.port, "GET /swapi/api/people/?page=2 HTTP/1.1\r\nHost: staging.example:9000\r\nConnection: close\r\n\r\n")
+        #expect(reply.contains(#""next":"http://staging.example:9000/swapi/api/people/?page=3""#))
+        #expect(reply.contains(#""url":"http://staging.example:9000/swapi/api/people/11/""#))
+        #expect(!reply.contains("swapi.dev"))
+        let hostile = try rawRequest(port: shared.port, "GET /swapi/api/people/1/ HTTP/1.1\r\nHost: evil\"host\r\nConnection: close\r\n\r\n")
+        #expect(hostile.contains(#""url":"http://127.0.0.1:\#(shared.port)/swapi/api/people/1/""#), "an unusable Host falls back to the server's address")
+    }
+
+    @Test func pathsWorkWithAndWithoutTrailingSlash() async throws {
+        for path in ["/swapi/api", "/swapi/api/people", "/swapi/api/people/1", "/artic/api/v1/artworks/", "/catfact/facts/"] {
+            #expect(try await fetch(path).status == 200, "\(path)")
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import Understudy
+
+/// Each API × each bundled scenario, through the real server and URLSession.
+@Suite struct ScenarioMatrixTests {
+    static let lists = [API.swapi: "/swapi/api/people/", .artic: "/artic/api/v1/artworks", .catfact: "/catfact/facts"]
+    static let details = [API.swapi: "/swapi/api/people/1/", .artic: "/artic/api/v1/artworks/27992", .catfact: "/catfact/fact"]
+    static let scenarios = ["happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
+                            "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body"]
+    static let cases = API.allCases.flatMap { api in scenarios.map { (api, $0) } }
+
+    /// Number of items in a list body, whatever the API's pagination style.
+    static func itemCount(_ body: JSONValue, _ api: API) -> Int? {
+        switch api {
+        case .swapi: body["count"]?.intValue
+        case .artic: body["pagination"]?["total"]?.intValue
+        case .catfact: body["total"]?.intValue
+        }
+    }
+
+    @Test(arguments: cases)
+    func listAndDetail(_ api: API, _ scenario: String) async throws {
+        let list = Self.lists[api]!, detail = Self.details[api]!
+        switch scenario {
+        case "happy":
+            let response = try await fetch(list, scenario: scenario)
+            #expect(response.status == 200)
+            #expect((Self.itemCount(try response.json(), api) ?? 0) > 0)
+            #expect(try await fetch(detail, scenario: scenario).status == 200)
+
+        case "empty":
+            let response = try await fetch(list, scenario: scenario)
+            #expect(response.status == 200)
+            let body = try response.json()
+            #expect(Self.itemCount(body, api) == 0)
+            let shape = switch api {
+            case .swapi: Contracts.swapiList(Contracts.person)
+            case .artic: Contracts.articList(Contracts.artwork, prev: false, next: false)
+            case .catfact: Contracts.laravelPage(Contracts.fact)
+            }
+            #expect(shape.check(body, base: shared.baseURL.absoluteString).isEmpty)
+            #expect(try await fetch(detail, scenario: scenario).status == 404)
+
+        case "server-error":
+            for path in [list, detail] {
+                let response = try await fetch(path, scenario: scenario)
+                #expect(response.status == 500)
+                switch api {
+                case .swapi:
+                    #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+                    #expect(response.text.contains("<h1>Server Error (500)</h1>"))
+                case .artic: #expect(try response.json()["status"]?.intValue == 500)
+                case .catfact: #expect(try response.json() == .object([.init("message", .string("Server Error"))]))
+                }
+            }
+
+        case "malformed-json":
+            let response = try await fetch(list, scenario: scenario)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+            #expect(!response.data.isEmpty)
+            #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: response.data) }
+
+        case "delay":
+            let response = try await fetch(detail, scenario: scenario, headers: ["X-Understudy-Delay": "300"])
+            #expect(response.status == 200)
+            #expect(response.elapsed >= 0.3)
+
+        case "not-found":
+            let response = try await fetch(detail, scenario: scenario)
+            #expect(response.status == 404)
+            let expected: JSONValue = switch api {
+            case .swapi: .object([.init("detail", .string("Not found"))])
+            case .artic: .object([.init("status", .int(404)), .init("error", .string("Not found")), .init("detail", .string("The item you requested cannot be found."))])
+            case .catfact: .object([.init("message", .string("Not Found"))])
+            }
+            #expect(try response.json() == expected)
+
+        case "rate-limited":
+            let response = try await fetch(list, scenario: scenario)
+            #expect(response.status == 429)
+            #expect(response.header("Retry-After") == "60")
+            _ = try response.json()
+
+        case "unauthorized":
+            let response = try await fetch(list, scenario: scenario)
+            #expect(response.status == 401)
+            _ = try response.json()
+
+        case "timeout":
+            let error = await #expect(throws: URLError.self) {
+                try await fetch(detail, scenario: scenario, session: makeSession(timeout: 1))
+            }
+            #expect(error?.code == .timedOut)
+
+        case "connection-reset", "truncated-body":
+            let error = await #expect(throws: URLError.self) { try await fetch(list, scenario: scenario) }
+            #expect(error != nil && error?.code != .timedOut, "a transport error, not a timeout: \(String(describing: error))")
+
+        case "slow-body":
+            let response = try await fetch(list, scenario: scenario, headers: ["X-Understudy-Delay": "500"])
+            #expect(response.status == 200)
+            #expect(response.elapsed >= 0.4)
+            _ = try response.json()
+
+        default:
+            Issue.record("no expectation written for \(scenario)")
+        }
+    }
+
+    @Test func delayScenarioWaitsItsDefaultTwoSeconds() async throws {
+        let response = try await fetch("/catfact/fact", scenario: "delay")
+        #expect(response.status == 200)
+        #expect(response.elapsed >= 2.0)
+    }
+
+    @Test func everyBundledScenarioIsCovered() {
+        let bundled = Set(shared.scenarioNames)
+        #expect(bundled.isSuperset(of: Self.scenarios))
+        #expect(bundled.subtracting(Self.scenarios) == ["custom-routes"])
+    }
+
+    @Test func unknownScenarioHeaderIsA400NamingTheKnownOnes() async throws {
+        let response = try await fetch("/catfact/fact", scenario: "nope")
+        #expect(response.status == 400)
+        let body = try response.json()
+        #expect(body["error"]?.stringValue == "unknown scenario")
+        #expect(body["detail"]?.stringValue?.contains("happy, malformed-json") == true)
+    }
+
+    @Test func badDelayHeaderIsA400() async throws {
+        let response = try await fetch("/catfact/fact", headers: ["X-Understudy-Delay": "soon"])
+        #expect(response.status == 400)
+    }
+
+    @Test func customRoutesServeTheirOwnEndpointsAndOverrides() async throws {
+        let user = try await fetch("/myapp/users/42", scenario: "custom-routes")
+        #expect(user.status == 200)
+        #expect(user.header("Cache-Control") == "no-store")
+        let base = shared.baseURL.absoluteString
+        #expect(try user.json() == .object([
+            .init("id", .string("42")), .init("profile", .string("\(base)/myapp/users/42")), .init("favourite_film", .string("\(base)/swapi/api/films/1/")),
+        ]))
+        let created = try await fetch("/myapp/users", scenario: "custom-routes", method: "POST")
+        #expect(created.status == 201)
+        let slow = try await fetch("/swapi/api/people/1/", scenario: "custom-routes")
+        #expect(slow.elapsed >= 1.0)
+        #expect(try slow.json()["name"]?.stringValue == "Luke Skywalker")
+        let other = try await fetch("/myapp/users/42")
+        #expect(other.status == 404, "custom routes belong to their scenario only")
+    }
+
+    @Test func nonGetMethodsOnAPIRoutesAre405() async throws {
+        let response = try await fetch("/swapi/api/people/", method: "POST")
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
+    }
+
+    @Test func parkedDelaysDoNotHoldThreads() async throws {
+        // 200 requests delayed 500 ms on a server with a 2-thread pool.
+        let session = makeSession()
+        let start = Date()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 {
+                group.addTask { try await fetch("/catfact/fact", scenario: "delay", headers: ["X-Understudy-Delay": "500"], session: session).status }
+            }
+            for try await status in group { #expect(status == 200) }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed < 3, "200 × 500 ms delays took \(elapsed) s on 2 threads")
+    }
+}

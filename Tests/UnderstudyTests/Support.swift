@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Understudy
+import UnderstudyTesting
+
+/// One server for the whole suite: tests isolate themselves with the
+/// per-request scenario header, as parallel test runs do.
+let shared = try! UnderstudyTestServer(threads: 2)
+
+struct Fetched {
+    var data: Data
+    var response: HTTPURLResponse
+    var elapsed: TimeInterval
+    var status: Int { response.statusCode }
+    var text: String { String(decoding: data, as: UTF8.self) }
+    func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+    /// The body parsed with key order and number spelling kept.
+    func json() throws -> JSONValue { try parseJSON(data) }
+}
+
+func makeSession(timeout: TimeInterval = 15) -> URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.httpMaximumConnectionsPerHost = 256
+    return URLSession(configuration: configuration)
+}
+
+let defaultSession = makeSession()
+
+func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET",
+           server: UnderstudyTestServer = shared, session: URLSession = defaultSession) async throws -> Fetched {
+    var request = URLRequest(url: server.url(path))
+    request.httpMethod = method
+    if let scenario { request.setValue(scenario, forHTTPHeaderField: "X-Understudy-Scenario") }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let start = Date()
+    let (data, response) = try await session.data(for: request)
+    return Fetched(data: data, response: response as! HTTPURLResponse, elapsed: Date().timeIntervalSince(start))
+}
+
+struct NotJSON: Error {}
+
+/// Strict JSON parse (Foundation) for validity, then an order-keeping parse for shapes.
+func parseJSON(_ data: Data) throws -> JSONValue {
+    _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    guard let text = String(data: data, encoding: .utf8) else { throw NotJSON() }
+    return JSONValue(node: try DocumentParser.parse(text, file: "response"))
+}
+
+/// Sends one raw HTTP/1.1 request and returns the whole reply (headers and body).
+func rawRequest(port: Int, _ payload: String, timeout: TimeInterval = 3) throws -> String {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    _ = payload.withCString { send(fd, $0, strlen($0), 0) }
+    var received = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n <= 0 { break }
+        received.append(contentsOf: buffer[0..<n])
+    }
+    return String(decoding: received, as: UTF8.self)
+}
