@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The `understudy` executable as users run it: flags, environment, stdout
+/// line, exit codes, signals.
+@Suite(.serialized) struct CommandLineTests {
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("understudy")
+    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scenarios").path
+
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+        private(set) var baseURL = ""
+
+        init(_ arguments: [String], environment: [String: String] = [:]) throws {
+            process.executableURL = CommandLineTests.binary
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+        }
+
+        /// Reads the "listening on" line from stdout.
+        func waitUntilListening() throws -> String {
+            var collected = Data()
+            while !String(decoding: collected, as: UTF8.self).contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                collected += chunk
+            }
+            let line = String(decoding: collected, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let match = line.firstMatch(of: /^understudy listening on (http:\/\/\S+)$/) else {
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "unexpected stdout: \(line)"])
+            }
+            baseURL = String(match.1)
+            return baseURL
+        }
+
+        func finish() -> (status: Int32, stderr: String) {
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+    }
+
+    func get(_ url: String, headers: [String: String] = [:]) async throws -> (Int, String) {
+        var request = URLRequest(url: URL(string: url)!)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func servesOnAnEphemeralPortAndStopsCleanlyOnSIGTERM() async throws {
+        let server = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios])
+        let base = try server.waitUntilListening()
+        let (status, body) = try await get(base + "/__admin/health")
+        #expect(status == 200 && body == #"{"status":"ok"}"#)
+        #expect(try await get(base + "/swapi/api/people/1/").1.contains("Luke Skywalker"))
+        kill(server.process.processIdentifier, SIGTERM)
+        let result = server.finish()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("GET /swapi/api/people/1/ 200 happy"), "one access line per request: \(result.stderr)")
+        // The port is free again at once.
+        let again = try Running(["serve", "--port", String(URL(string: base)!.port!), "--scenarios", Self.scenarios])
+        _ = try again.waitUntilListening()
+        kill(again.process.processIdentifier, SIGINT)
+        #expect(again.finish().status == 0)
+    }
+
+    @Test func sigtermAnswersParkedRequestsBeforeExiting() async throws {
+        let server = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--log-level", "warning"])
+        let base = try server.waitUntilListening()
+        let start = Date()
+        async let parked = get(base + "/catfact/fact", headers: ["X-Understudy-Scenario": "delay", "X-Understudy-Delay": "30000"])
+        try await Task.sleep(for: .milliseconds(300))
+        kill(server.process.processIdentifier, SIGTERM)
+        let (status, body) = try await parked
+        #expect(status == 200 && body.contains("\"fact\""))
+        #expect(Date().timeIntervalSince(start) < 10)
+        let result = server.finish()
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("GET /catfact/fact"), "--log-level warning turns the access log off")
+    }
+
+    @Test func environmentVariablesConfigureServe() async throws {
+        let server = try Running(["serve"], environment: [
+            "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_SCENARIO": "empty",
+        ])
+        let base = try server.waitUntilListening()
+        #expect(try await get(base + "/swapi/api/people/").1 == #"{"count":0,"next":null,"previous":null,"results":[]}"#)
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(server.finish().status == 0)
+    }
+
+    @Test func aTakenPortFailsWithTheRealCause() throws {
+        let first = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios])
+        let base = try first.waitUntilListening()
+        defer { kill(first.process.processIdentifier, SIGTERM); _ = first.finish() }
+        let second = try Running(["serve", "--port", String(URL(string: base)!.port!), "--scenarios", Self.scenarios])
+        let result = second.finish()
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Address already in use"))
+    }
+
+    @Test func brokenScenariosStopServeAndValidateNamesEveryProblem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "description: x\nfault: boom\n".write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+
+        let serve = try Running(["serve", "--port", "0", "--scenarios", folder.path]).finish()
+        #expect(serve.status != 0)
+        #expect(serve.stderr.contains("happy.yaml:2:8: fault: unknown fault 'boom'"))
+
+        let validate = try Running(["validate", folder.path]).finish()
+        #expect(validate.status != 0)
+        #expect(validate.stderr.contains("happy.yaml:2:8: fault: unknown fault 'boom'"))
+        #expect(validate.stderr.contains("1 problem"))
+
+        let good = try Running(["validate", Self.scenarios]).finish()
+        #expect(good.status == 0)
+    }
+
+    @Test func unknownStartScenarioIsRefused() throws {
+        let result = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--scenario", "nope"]).finish()
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no scenario named 'nope'"))
+    }
+}
