@@ -30,8 +30,8 @@ validate: release
 
 ## Understudy vs nginx on the same bytes; writes BENCHMARKS.md.
 bench: release
-	@scripts/install-deps.sh wrk nginx
-	scripts/bench.sh
+	@scripts/install-deps.sh wrk nginx python3 procps
+	scripts/bench.py
 
 clean:
 	rm -rf .build

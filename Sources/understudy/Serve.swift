@@ -41,7 +41,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
         }
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = BufferedLogHandler(label: label)
             handler.logLevel = level
             return handler
         }
@@ -88,6 +88,7 @@ struct Serve: ParsableCommand {
                 logger.notice("stopping: answering parked requests and letting in-flight ones finish")
                 understudy.stop()
                 logger.notice("stopped")
+                BufferedLogHandler.flush()
                 Foundation.exit(0)
             }
             source.resume()
@@ -98,6 +99,7 @@ struct Serve: ParsableCommand {
             try understudy.start()
         } catch {
             logger.error("\(error)")
+            BufferedLogHandler.flush()
             throw ExitCode.failure
         }
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.

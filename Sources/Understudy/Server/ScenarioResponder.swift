@@ -149,9 +149,11 @@ final class ScenarioResponder: HTTPResponder {
     func completed(_ exchange: CompletedExchange) {
         guard logger.logLevel <= .info else { return }
         let status = exchange.status.map(String.init) ?? "-"
-        let milliseconds = Double(exchange.durationNanoseconds) / 1e6
+        let micros = exchange.durationNanoseconds / 1000
+        let fraction = String(micros % 1000)
+        let duration = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
         let scenario = exchange.tag.isEmpty ? "-" : exchange.tag
         let broken = exchange.completed ? "" : " (connection closed early)"
-        logger.info("\(exchange.request.method.rawValue) \(exchange.request.target) \(status) \(scenario) \(String(format: "%.2f", milliseconds))ms\(broken)")
+        logger.info("\(exchange.request.method.rawValue) \(exchange.request.target) \(status) \(scenario) \(duration)\(broken)")
     }
 }

@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Logging
+import UnderstudyHTTP
+
+/// A swift-log handler for stderr that batches lines and writes them every
+/// 50 ms from a background queue, so the access log costs a worker thread an
+/// append instead of a locked `write(2)` per request. Warnings and errors are
+/// written at once. The buffer is bounded; lines past it are counted and
+/// reported, never allowed to grow memory.
+public struct BufferedLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    private let label: String
+
+    public init(label: String) {
+        self.label = label
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var line = LogBuffer.shared.timestamp()
+        line += " \(event.level) \(label):"
+        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
+        if !merged.isEmpty {
+            line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
+        line += " \(event.message)\n"
+        LogBuffer.shared.append(line, urgent: event.level >= .warning)
+    }
+
+    /// Writes everything buffered so far; call before the process exits.
+    public static func flush() {
+        LogBuffer.shared.flush()
+    }
+}
+
+final class LogBuffer: Sendable {
+    static let shared = LogBuffer()
+    static let limit = 4 << 20
+
+    private struct State {
+        var pending: [UInt8] = []
+        var dropped = 0
+        var scheduled = false
+        var second = 0
+        var stamp = ""
+    }
+
+    private let state = Locked(State())
+    private let queue = DispatchQueue(label: "understudy.log")
+    private let writeLock = Locked(())
+
+    /// ISO 8601 to the second, formatted once per second.
+    func timestamp() -> String {
+        let now = Int(Date().timeIntervalSince1970)
+        if let cached = state.withLock({ $0.second == now ? $0.stamp : nil }) { return cached }
+        var time = time_t(now)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S+0000", &parts)
+        let stamp = String(cString: buffer)
+        state.withLock { $0.second = now; $0.stamp = stamp }
+        return stamp
+    }
+
+    func append(_ line: String, urgent: Bool) {
+        let schedule = state.withLock { state -> Bool in
+            if state.pending.count + line.utf8.count > Self.limit {
+                state.dropped += 1
+                return false
+            }
+            state.pending.append(contentsOf: line.utf8)
+            if state.scheduled || urgent { return false }
+            state.scheduled = true
+            return true
+        }
+        if urgent {
+            flush()
+        } else if schedule {
+            queue.asyncAfter(deadline: .now() + .milliseconds(50)) { self.flush() }
+        }
+    }
+
+    func flush() {
+        writeLock.withLock { _ in
+            var (bytes, dropped) = state.withLock { state -> ([UInt8], Int) in
+                defer { state.pending = []; state.dropped = 0; state.scheduled = false }
+                return (state.pending, state.dropped)
+            }
+            if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+}
