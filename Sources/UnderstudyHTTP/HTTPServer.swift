@@ -24,14 +24,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private var listener: ListeningSocket?
     private var contextBox: Unmanaged<HTTPServer>?
-    private let timers = DispatchQueue(label: "understudy.http.timers")
-    private let parking = Locked(ParkingLot())
+    private let parking = ParkingLot()
     private let inFlight = Locked(0)
-
-    struct ParkingLot {
-        var draining = false
-        var connections: Set<UInt> = []
-    }
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -59,6 +53,8 @@ public final class HTTPServer: @unchecked Sendable {
 
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        // TURBO also skips the shutdown(SHUT_WR) before close, so a linger-0 close is a real RST.
+        flags |= MHD_USE_TURBO.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
         let box = Unmanaged.passRetained(self)
@@ -92,21 +88,14 @@ public final class HTTPServer: @unchecked Sendable {
     public var requestsInFlight: Int { inFlight.current }
 
     /// Number of connections currently suspended (delayed, held or dribbling).
-    public var parkedConnections: Int { parking.withLock { $0.connections.count } }
+    public var parkedConnections: Int { parking.count }
 
     /// Graceful stop: stop accepting, answer parked requests now, wait for
     /// in-flight requests (up to the drain timeout), then close everything.
     public func stop() {
         guard let daemon else { return }
         let quiescedSocket = MHD_quiesce_daemon(daemon)
-        let parked = parking.withLock { lot -> Set<UInt> in
-            lot.draining = true
-            defer { lot.connections = [] }
-            return lot.connections
-        }
-        for connection in parked {
-            MHD_resume_connection(OpaquePointer(bitPattern: connection))
-        }
+        parking.drain()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
         while inFlight.current > 0, DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(2_000)
@@ -153,6 +142,10 @@ public final class HTTPServer: @unchecked Sendable {
             }
             return act(on: reply, connection: connection, context: context)
         case .parked:
+            if parking.takeAbandoned(UInt(bitPattern: connection)) {
+                context.phase = .answered
+                return .NO
+            }
             return act(on: context.reply!, connection: connection, context: context)
         case .answered:
             return .YES
@@ -174,24 +167,11 @@ public final class HTTPServer: @unchecked Sendable {
         ))
     }
 
-    /// Suspends `connection` and schedules its resumption; false (and no
-    /// suspension) while draining, when everything is answered at once.
     func park(connection: UInt, forNanoseconds nanoseconds: UInt64) -> Bool {
-        let parked = parking.withLock { lot -> Bool in
-            guard !lot.draining else { return false }
-            MHD_suspend_connection(OpaquePointer(bitPattern: connection))
-            lot.connections.insert(connection)
-            return true
-        }
-        guard parked else { return false }
-        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max))))) { [self] in
-            let stillParked = parking.withLock { $0.connections.remove(connection) != nil }
-            if stillParked { MHD_resume_connection(OpaquePointer(bitPattern: connection)) }
-        }
-        return true
+        parking.park(connection, forNanoseconds: nanoseconds)
     }
 
-    var isDraining: Bool { parking.withLock { $0.draining } }
+    var isDraining: Bool { parking.isDraining }
 
     // MARK: - Private
 

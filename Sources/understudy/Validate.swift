@@ -10,14 +10,8 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let folder = scenariosDirectory(directory)
-        do {
-            let set = try ScenarioLoader.load(directory: folder)
-            print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
-        } catch {
-            for problem in error.problems { printError(problem.description) }
-            printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")
-            throw ExitCode.failure
-        }
+        let set = try loadOrReport(folder)
+        print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
     }
 }
 
@@ -28,19 +22,24 @@ struct List: ParsableCommand {
     var directory: String?
 
     func run() throws {
-        let folder = scenariosDirectory(directory)
-        do {
-            let set = try ScenarioLoader.load(directory: folder)
-            let width = set.names.map(\.count).max() ?? 0
-            for name in set.names {
-                let scenario = set[name]!
-                let parent = scenario.extends.first.map { " (extends \($0))" } ?? ""
-                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.description + parent)
-            }
-        } catch {
-            for problem in error.problems { printError(problem.description) }
-            throw ExitCode.failure
+        let set = try loadOrReport(scenariosDirectory(directory))
+        let width = set.names.map(\.count).max() ?? 0
+        for name in set.names {
+            let scenario = set[name]!
+            let parent = scenario.extends.first.map { " (extends \($0))" } ?? ""
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.description + parent)
         }
+    }
+}
+
+/// Loads the folder, or prints every problem to stderr and fails.
+func loadOrReport(_ folder: URL) throws -> ScenarioSet {
+    do {
+        return try ScenarioLoader.load(directory: folder)
+    } catch {
+        for problem in error.problems { printError(problem.description) }
+        printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")
+        throw ExitCode.failure
     }
 }
 

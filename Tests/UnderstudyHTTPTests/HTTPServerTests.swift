@@ -123,3 +123,22 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 }
+
+@Suite struct ParkingTests {
+    @Test func parkedConnectionsWhoseClientLeftAreReleased() async throws {
+        let server = try startServer { _ in Reply(.hold) }
+        defer { server.stop() }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask { _ = try? await get(server.baseURL + "/", session: makeSession(timeout: 0.5)) }
+            }
+        }
+        // The clients gave up after 0.5 s; the sweep notices within about a second.
+        var waited = 0
+        while server.parkedConnections > 0, waited < 50 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+        #expect(server.parkedConnections == 0)
+    }
+}

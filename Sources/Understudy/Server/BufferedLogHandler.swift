@@ -59,12 +59,7 @@ final class LogBuffer: Sendable {
     func timestamp() -> String {
         let now = Int(Date().timeIntervalSince1970)
         if let cached = state.withLock({ $0.second == now ? $0.stamp : nil }) { return cached }
-        var time = time_t(now)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S+0000", &parts)
-        let stamp = String(cString: buffer)
+        let stamp = Date(timeIntervalSince1970: TimeInterval(now)).formatted(.iso8601)
         state.withLock { $0.second = now; $0.stamp = stamp }
         return stamp
     }
@@ -94,12 +89,7 @@ final class LogBuffer: Sendable {
                 return (state.pending, state.dropped)
             }
             if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-                if written <= 0 { break }
-                offset += written
-            }
+            if !bytes.isEmpty { try? FileHandle.standardError.write(contentsOf: bytes) }
         }
     }
 }

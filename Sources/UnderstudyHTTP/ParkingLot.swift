@@ -1,0 +1,89 @@
+import CMicroHTTPD
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The suspended connections of a server and the timers that resume them.
+///
+/// libmicrohttpd neither times out nor notices a hang-up while a connection
+/// is suspended, so a sweep peeks at every parked socket once a second and
+/// resumes (to close) those whose client has gone: a test suite that times
+/// out on the `timeout` scenario a thousand times does not pile up sockets.
+final class ParkingLot: @unchecked Sendable {
+    private struct State {
+        var draining = false
+        /// Connection (bit pattern) → its socket.
+        var parked: [UInt: Int32] = [:]
+        var abandoned: Set<UInt> = []
+        var sweeping = false
+    }
+
+    private let state = Locked(State())
+    private let timers = DispatchQueue(label: "understudy.http.timers")
+    static let sweepInterval = DispatchTimeInterval.seconds(1)
+
+    /// Suspends `connection` and resumes it after `nanoseconds`; false (and no
+    /// suspension) while draining, when everything is answered at once.
+    func park(_ connection: UInt, forNanoseconds nanoseconds: UInt64) -> Bool {
+        let handle = OpaquePointer(bitPattern: connection)
+        let fd = cmhd_connection_fd(handle)
+        let (parked, startSweep) = state.withLock { state -> (Bool, Bool) in
+            guard !state.draining else { return (false, false) }
+            MHD_suspend_connection(handle)
+            state.parked[connection] = fd
+            defer { state.sweeping = true }
+            return (true, !state.sweeping)
+        }
+        guard parked else { return false }
+        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max))))) { [self] in
+            resume(connection)
+        }
+        if startSweep { timers.asyncAfter(deadline: .now() + Self.sweepInterval) { [self] in sweep() } }
+        return true
+    }
+
+    /// Resumes `connection` if it is still parked.
+    private func resume(_ connection: UInt) {
+        let parked = state.withLock { $0.parked.removeValue(forKey: connection) != nil }
+        if parked { MHD_resume_connection(OpaquePointer(bitPattern: connection)) }
+    }
+
+    /// Refuses new parking and resumes every parked connection now.
+    func drain() {
+        let parked = state.withLock { state -> [UInt] in
+            state.draining = true
+            defer { state.parked = [:] }
+            return Array(state.parked.keys)
+        }
+        for connection in parked { MHD_resume_connection(OpaquePointer(bitPattern: connection)) }
+    }
+
+    var count: Int { state.withLock { $0.parked.count } }
+    var isDraining: Bool { state.withLock { $0.draining } }
+
+    /// Whether `connection` was resumed because its client hung up (answered once).
+    func takeAbandoned(_ connection: UInt) -> Bool {
+        state.withLock { $0.abandoned.remove(connection) != nil }
+    }
+
+    private func sweep() {
+        let sockets = state.withLock { $0.parked }
+        var gone: [UInt] = []
+        var byte: UInt8 = 0
+        for (connection, fd) in sockets where fd >= 0 {
+            let received = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                gone.append(connection)
+            }
+        }
+        let (resumable, again) = state.withLock { state -> ([UInt], Bool) in
+            let resumable = gone.filter { state.parked.removeValue(forKey: $0) != nil }
+            state.abandoned.formUnion(resumable)
+            state.sweeping = !state.parked.isEmpty
+            return (resumable, state.sweeping)
+        }
+        for connection in resumable { MHD_resume_connection(OpaquePointer(bitPattern: connection)) }
+        if again { timers.asyncAfter(deadline: .now() + Self.sweepInterval) { [self] in sweep() } }
+    }
+}
