@@ -26,14 +26,22 @@ public final class UnderstudyTestServer: Sendable {
         scenario: String = "happy",
         threads: Int = 2,
         maxDelayMilliseconds: Int = 60_000,
+        connectionLimit: Int = 4096,
+        adminToken: String? = nil,
+        adminPort: Int? = nil,
+        watch: Bool = false,
         logLevel: Logger.Level = .warning
     ) throws {
         var logger = Logger(label: "understudy.test")
         logger.logLevel = logLevel
         server = try UnderstudyServer(configuration: UnderstudyConfiguration(
-            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, maxDelayMilliseconds: maxDelayMilliseconds),
+            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
+                                        maxDelayMilliseconds: maxDelayMilliseconds),
             scenariosDirectory: scenarios,
             scenario: scenario,
+            adminToken: adminToken,
+            adminPort: adminPort,
+            watch: watch,
             logger: logger
         ))
         try server.start()
@@ -55,4 +63,14 @@ public final class UnderstudyTestServer: Sendable {
 extension UnderstudyTestServer {
     /// Names of the loaded scenarios.
     public var scenarioNames: [String] { server.scenarios.names }
+
+    /// `http://127.0.0.1:PORT` of the admin-only listener, when started with `adminPort`.
+    public var adminBaseURL: URL? { server.adminBaseURL.map { URL(string: $0)! } }
+
+    /// Connections parked by delays and holds right now.
+    public var parkedConnections: Int { server.parkedConnections }
+
+    /// Reloads the scenarios folder; the problems when the new set was rejected.
+    @discardableResult
+    public func reload() -> [FileProblem] { server.reload() }
 }

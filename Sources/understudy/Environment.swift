@@ -7,6 +7,11 @@ enum Environment {
         ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// True for 1, true, yes or on.
+    static func flag(_ name: String) -> Bool {
+        ["1", "true", "yes", "on"].contains(string(name)?.lowercased() ?? "")
+    }
+
     static func int(_ name: String) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number, got '\(text)'") }

@@ -32,6 +32,21 @@ struct Serve: ParsableCommand {
     @Option(help: "Cap on any delay in milliseconds; also how long a 'timeout' fault holds a connection. (UNDERSTUDY_MAX_DELAY, default 120000)")
     var maxDelay: Int?
 
+    @Option(help: "Requests kept in the journal (GET /__admin/requests); 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
+    var journalSize: Int?
+
+    @Option(help: "Require 'Authorization: Bearer TOKEN' on every admin call. (UNDERSTUDY_ADMIN_TOKEN)")
+    var adminToken: String?
+
+    @Option(help: "Also serve the admin API alone on this port, out of reach of API traffic. (UNDERSTUDY_ADMIN_PORT)")
+    var adminPort: Int?
+
+    @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
+    var allowRemoteAdmin = false
+
+    @Flag(help: "Reload the scenarios when their files change. (UNDERSTUDY_WATCH=1)")
+    var watch = false
+
     @Option(help: "trace, debug, info (one access line per request), warning, error. (UNDERSTUDY_LOG_LEVEL, default info)")
     var logLevel: String?
 
@@ -68,8 +83,14 @@ struct Serve: ParsableCommand {
             server: server,
             scenariosDirectory: scenariosDirectory(scenarios),
             scenario: scenario ?? Environment.string("UNDERSTUDY_SCENARIO") ?? "happy",
+            journalSize: try journalSize ?? Environment.int("UNDERSTUDY_JOURNAL_SIZE") ?? 1000,
+            adminToken: adminToken ?? Environment.string("UNDERSTUDY_ADMIN_TOKEN"),
+            adminPort: try adminPort ?? Environment.int("UNDERSTUDY_ADMIN_PORT"),
+            allowRemoteAdmin: allowRemoteAdmin || Environment.flag("UNDERSTUDY_ALLOW_REMOTE_ADMIN"),
+            watch: watch || Environment.flag("UNDERSTUDY_WATCH"),
             logger: logger
         )
+        guard configuration.journalSize >= 0 else { throw ValidationError("--journal-size must be 0 or more") }
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration)
@@ -104,6 +125,9 @@ struct Serve: ParsableCommand {
         }
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
         FileHandle.standardOutput.write(Data("understudy listening on \(understudy.baseURL)\n".utf8))
+        if let admin = understudy.adminBaseURL {
+            FileHandle.standardOutput.write(Data("understudy admin listening on \(admin)\n".utf8))
+        }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
         withExtendedLifetime(sources) { dispatchMain() }
     }

@@ -6,31 +6,24 @@ import UnderstudyHTTP
 /// pre-rendered response for its route and host, with the scenario's delay
 /// and fault applied.
 final class ScenarioResponder: HTTPResponder {
-    struct State: Sendable {
-        var scenarios: ScenarioSet
-        var active: String
-    }
+    let control: ServerControl
+    private var logger: Logger { control.logger }
 
-    let state: Locked<State>
-    let logger: Logger
-    /// `host:port` used for links when a request has no usable `Host` header.
-    let fallbackHost: Locked<String>
-
-    init(scenarios: ScenarioSet, active: String, logger: Logger) {
-        state = Locked(State(scenarios: scenarios, active: active))
-        self.logger = logger
-        fallbackHost = Locked("127.0.0.1")
+    init(control: ServerControl) {
+        self.control = control
     }
 
     func reply(to request: ServerRequest) -> Reply {
-        if request.path.hasPrefix("/__admin") { return Admin.reply(to: request, responder: self) }
-        let current = state.current
+        if request.path.hasPrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
+        let state = control.state.current
         let scenario: Scenario
         if let name = request.headerFields[.understudyScenario] {
-            guard let chosen = current.scenarios[name] else { return Self.unknownScenario(name, known: current.scenarios.names) }
+            guard let chosen = state.scenarios[name] else { return Self.unknownScenario(name, known: state.scenarios.names) }
             scenario = chosen
         } else {
-            scenario = current.scenarios[current.active]!
+            let session = request.headerFields[.understudySession]
+            let name = state.selection(api: API.match(request.path)?.0, session: session).next()
+            scenario = state.scenarios[name]!
         }
         var delayOverride: Int?
         if let text = request.headerFields[.understudyDelay] {
@@ -123,7 +116,7 @@ final class ScenarioResponder: HTTPResponder {
            host.utf8.allSatisfy({ Self.hostBytes.contains($0) }) {
             return host
         }
-        return fallbackHost.current
+        return control.fallbackHost.current
     }
 
     private static let hostBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".utf8)
@@ -147,6 +140,12 @@ final class ScenarioResponder: HTTPResponder {
     }
 
     func completed(_ exchange: CompletedExchange) {
+        let request = exchange.request
+        if !request.path.hasPrefix(AdminAPI.prefix) {
+            control.journal.record(request: request, api: API.match(request.path)?.0, session: request.headerFields[.understudySession],
+                                   scenario: exchange.tag, status: exchange.status,
+                                   durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
+        }
         guard logger.logLevel <= .info else { return }
         let status = exchange.status.map(String.init) ?? "-"
         let micros = exchange.durationNanoseconds / 1000
@@ -154,6 +153,6 @@ final class ScenarioResponder: HTTPResponder {
         let duration = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
         let scenario = exchange.tag.isEmpty ? "-" : exchange.tag
         let broken = exchange.completed ? "" : " (connection closed early)"
-        logger.info("\(exchange.request.method.rawValue) \(exchange.request.target) \(status) \(scenario) \(duration)\(broken)")
+        logger.info("\(request.method.rawValue) \(request.target) \(status) \(scenario) \(duration)\(broken)")
     }
 }

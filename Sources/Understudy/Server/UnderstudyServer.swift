@@ -7,15 +7,32 @@ public struct UnderstudyConfiguration: Sendable {
     public var server: ServerConfiguration
     /// The scenarios folder (files plus `data/`).
     public var scenariosDirectory: URL
-    /// The scenario active at start.
+    /// The scenario active at start (and after a reset).
     public var scenario: String
+    /// Requests kept in the journal; 0 turns it off.
+    public var journalSize: Int
+    /// When set, every admin call needs `Authorization: Bearer <token>`.
+    public var adminToken: String?
+    /// A second listener (same host) that serves only `/__admin`, with its own
+    /// connections, so a flood of API traffic can never starve it.
+    public var adminPort: Int?
+    /// Serve the admin API on a non-loopback address without a token.
+    public var allowRemoteAdmin: Bool
+    /// Reload the scenarios when their files change.
+    public var watch: Bool
     public var logger: Logger
 
     public init(server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
-                logger: Logger = Logger(label: "understudy")) {
+                journalSize: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, allowRemoteAdmin: Bool = false,
+                watch: Bool = false, logger: Logger = Logger(label: "understudy")) {
         self.server = server
         self.scenariosDirectory = scenariosDirectory
         self.scenario = scenario
+        self.journalSize = journalSize
+        self.adminToken = adminToken
+        self.adminPort = adminPort
+        self.allowRemoteAdmin = allowRemoteAdmin
+        self.watch = watch
         self.logger = logger
     }
 }
@@ -24,26 +41,32 @@ public struct UnderstudyConfiguration: Sendable {
 public enum UnderstudyError: Error, CustomStringConvertible {
     case invalidScenarios(FileProblems)
     case unknownScenario(String, known: [String])
+    case remoteAdminWithoutToken(host: String)
 
     public var description: String {
         switch self {
         case .invalidScenarios(let problems): "the scenarios folder has problems:\n\(problems)"
         case .unknownScenario(let name, let known): "no scenario named '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .remoteAdminWithoutToken(let host):
+            "refusing to serve the admin API on \(host) without a token: anyone who can reach it could switch scenarios. "
+                + "Give --admin-token (or UNDERSTUDY_ADMIN_TOKEN), or --allow-remote-admin to accept the risk."
         }
     }
 }
 
 /// The staging server: SWAPI, artic and catfact from scenario files over
-/// libmicrohttpd.
+/// libmicrohttpd, steered through `/__admin`.
 public final class UnderstudyServer: Sendable {
     public let configuration: UnderstudyConfiguration
-    public let scenarios: ScenarioSet
-    private let responder: ScenarioResponder
+    let control: ServerControl
     private let http: HTTPServer
+    private let admin: HTTPServer?
+    private let watcher = Locked<ScenarioWatcher?>(nil)
 
     /// Loads and validates the scenarios; throws before binding anything if they are broken.
     public init(configuration: UnderstudyConfiguration) throws {
         self.configuration = configuration
+        let scenarios: ScenarioSet
         do {
             scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory)
         } catch {
@@ -52,31 +75,84 @@ public final class UnderstudyServer: Sendable {
         guard scenarios[configuration.scenario] != nil else {
             throw UnderstudyError.unknownScenario(configuration.scenario, known: scenarios.names)
         }
-        responder = ScenarioResponder(scenarios: scenarios, active: configuration.scenario, logger: configuration.logger)
-        http = HTTPServer(configuration: configuration.server, responder: responder)
+        if configuration.adminToken == nil, !configuration.allowRemoteAdmin, !Self.isLoopback(configuration.server.host) {
+            throw UnderstudyError.remoteAdminWithoutToken(host: configuration.server.host)
+        }
+        let control = ServerControl(scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
+                                    adminToken: configuration.adminToken, logger: configuration.logger)
+        self.control = control
+        http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
+        admin = configuration.adminPort.map { port in
+            var settings = configuration.server
+            settings.port = port
+            settings.threads = 1
+            settings.connectionLimit = 64
+            return HTTPServer(configuration: settings, responder: AdminOnlyResponder(control: control))
+        }
     }
 
-    /// Binds the port and starts answering.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Binds the port(s) and starts answering.
     public func start() throws {
         let logger = configuration.logger
         HTTPServerLog.setSink { logger.debug("libmicrohttpd: \($0)") }
         try http.start()
+        do {
+            try admin?.start()
+        } catch {
+            http.stop()
+            throw error
+        }
         let host = configuration.server.host
         let linkHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-        responder.fallbackHost.withLock { $0 = (linkHost.contains(":") ? "[\(linkHost)]" : linkHost) + ":\(http.port)" }
+        control.fallbackHost.withLock { $0 = (linkHost.contains(":") ? "[\(linkHost)]" : linkHost) + ":\(http.port)" }
+        if configuration.watch { watcher.withLock { $0 = ScenarioWatcher(control: control) } }
     }
 
     /// Drains and stops: parked requests are answered, in-flight ones finish.
     public func stop() {
+        watcher.withLock { $0?.stop(); $0 = nil }
+        admin?.stop()
         http.stop()
     }
 
     /// `http://host:port` of the running server.
     public var baseURL: String { http.baseURL }
     public var port: Int { http.port }
+    /// `http://host:port` of the admin-only listener, when there is one.
+    public var adminBaseURL: String? { admin?.baseURL }
     /// The connection limit in force after start.
     public var connectionLimit: Int { http.connectionLimit }
+    /// Connections parked by delays and holds right now.
+    public var parkedConnections: Int { http.parkedConnections }
 
-    /// The scenario serving requests that do not pick one.
-    public var activeScenario: String { responder.state.current.active }
+    /// The scenarios currently loaded (they change with a reload).
+    public var scenarios: ScenarioSet { control.state.current.scenarios }
+    /// The scenario serving requests that pick none, with no session or override.
+    public var activeScenario: String { control.state.current.active.steps[0].scenario }
+
+    /// Reloads the scenarios folder (what `POST /__admin/reload` does); the
+    /// problems when the new set is rejected and the old one keeps serving.
+    @discardableResult
+    public func reload() -> [FileProblem] {
+        switch control.reload() {
+        case .loaded: []
+        case .rejected(_, let problems): problems
+        }
+    }
+}
+
+/// Serves only the admin routes (the `--admin-port` listener).
+struct AdminOnlyResponder: HTTPResponder {
+    let control: ServerControl
+
+    func reply(to request: ServerRequest) -> Reply {
+        guard request.path.hasPrefix(AdminAPI.prefix) else {
+            return AdminAPI.error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
+        }
+        return AdminAPI(control: control).reply(to: request)
+    }
 }

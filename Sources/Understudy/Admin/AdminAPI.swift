@@ -1,0 +1,293 @@
+import Foundation
+import HTTPTypes
+import UnderstudyHTTP
+
+/// The `/__admin` routes: switch scenarios (globally, per API, per session,
+/// or as a sequence), read and clear the journal, reset, reload, health and
+/// the dashboard. JSON in, JSON out; every mistake is a 4xx that names it
+/// and leaves the state unchanged.
+struct AdminAPI {
+    let control: ServerControl
+
+    static let prefix = "/__admin"
+
+    func reply(to request: ServerRequest) -> Reply {
+        do {
+            return try route(request)
+        } catch {
+            return AdminAPI.error(error)
+        }
+    }
+
+    private func route(_ request: ServerRequest) throws(AdminError) -> Reply {
+        let rest = request.path.dropFirst(Self.prefix.count)
+        let segments = rest.pathSegments.map(String.init)
+        let method = request.method
+        try authorize(request, page: segments.isEmpty)
+
+        switch segments {
+        case []:
+            try allow(method, [.get, .head], path: "/__admin/")
+            return Reply(.respond(Dashboard.page))
+        case ["health"]:
+            try allow(method, [.get, .head], path: "/__admin/health")
+            return Reply(.respond(Self.health))
+        case ["scenarios"]:
+            try allow(method, [.get, .head], path: "/__admin/scenarios")
+            return ok(scenariosJSON())
+        case ["scenario"]:
+            try allow(method, [.get, .head, .put], path: "/__admin/scenario")
+            if method == .put { try switchScenario(request, session: nil) }
+            return ok(stateJSON())
+        case let path where path.count == 2 && path[0] == "scenario":
+            try allow(method, [.put], path: "/__admin/scenario/NAME")
+            let name = path[1]
+            let exists = control.state.withLock { $0.scenarios[name] != nil }
+            guard exists else { throw unknownScenario(name, status: .notFound) }
+            control.state.withLock { $0.active = Selection(name) }
+            return ok(stateJSON())
+        case ["reset"]:
+            try allow(method, [.post], path: "/__admin/reset")
+            control.state.withLock { state in
+                state.active = Selection(state.startScenario)
+                state.overrides = [:]
+                state.sessions = [:]
+            }
+            control.journal.clear()
+            return ok(stateJSON())
+        case ["reload"]:
+            try allow(method, [.post], path: "/__admin/reload")
+            switch control.reload() {
+            case .loaded(let names):
+                return ok(.object([.init("reloaded", .bool(true)), .init("scenarios", .array(names.map(JSONValue.string)))]))
+            case .rejected(let reason, let problems):
+                return Self.json(.unprocessableContent, .object([
+                    .init("error", .string("reload rejected")),
+                    .init("detail", .string("\(reason); the previous scenarios keep serving.")),
+                    .init("problems", .array(problems.map { .string($0.description) })),
+                ]))
+            }
+        case ["requests"]:
+            try allow(method, [.get, .head, .delete], path: "/__admin/requests")
+            if method == .delete {
+                let session = try sessionID(request.queryValue("session"))
+                control.journal.clear(session: session)
+                return ok(.object([.init("cleared", .bool(true))]))
+            }
+            return ok(try journalJSON(request))
+        case ["sessions"]:
+            try allow(method, [.get, .head], path: "/__admin/sessions")
+            return ok(.object([.init("sessions", sessionsJSON())]))
+        case let path where path.count == 3 && path[0] == "sessions" && path[2] == "scenario":
+            try allow(method, [.put], path: "/__admin/sessions/ID/scenario")
+            try switchScenario(request, session: try sessionID(path[1]))
+            return ok(stateJSON())
+        case let path where path.count == 2 && path[0] == "sessions":
+            try allow(method, [.delete], path: "/__admin/sessions/ID")
+            let id = try sessionID(path[1])!
+            control.state.withLock { _ = $0.sessions.removeValue(forKey: id) }
+            control.journal.clear(session: id)
+            return ok(stateJSON())
+        default:
+            throw AdminError(.notFound, "unknown admin route",
+                             "No admin route \(request.method.rawValue) \(request.path). Routes: \(Self.routes.joined(separator: ", ")).")
+        }
+    }
+
+    static let routes = [
+        "GET /__admin/", "GET /__admin/health", "GET /__admin/scenarios", "GET|PUT /__admin/scenario", "PUT /__admin/scenario/NAME",
+        "POST /__admin/reset", "POST /__admin/reload", "GET|DELETE /__admin/requests", "GET /__admin/sessions",
+        "PUT /__admin/sessions/ID/scenario", "DELETE /__admin/sessions/ID",
+    ]
+
+    // MARK: - Switching
+
+    /// `{"name": …}`, `{"name": …, "api": …}`, `{"sequence": [{"name": …, "count": N}, …, {"name": …}]}`
+    /// (with or without `api`), or `{"name": null, "api": …}` to drop an override.
+    private func switchScenario(_ request: ServerRequest, session: String?) throws(AdminError) {
+        let body = try AdminRequestBody(request.body, accepted: ["name", "api", "sequence"])
+        let api = try body.string("api").map { (text: String) throws(AdminError) -> API in
+            guard let api = API(rawValue: text) else {
+                throw AdminError(.badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return api
+        }
+        let selection: Selection?
+        if body.has("sequence") {
+            guard !body.has("name") else { throw AdminError(.badRequest, "conflicting fields", "Give either 'name' or 'sequence', not both.") }
+            selection = try sequence(body)
+        } else if let name = try body.string("name") {
+            selection = Selection(name)
+        } else if body.isNull("name"), api != nil {
+            selection = nil
+        } else {
+            throw AdminError(.badRequest, "missing field",
+                             "Send {\"name\": \"SCENARIO\"}, optionally with \"api\" (swapi, artic, catfact), or {\"sequence\": [{\"name\": \"rate-limited\", \"count\": 2}, {\"name\": \"happy\"}]}; {\"name\": null, \"api\": …} removes an override.")
+        }
+        let failure = control.state.withLock { state -> AdminError? in
+            for name in selection?.scenarioNames ?? [] where state.scenarios[name] == nil {
+                return unknownScenario(name, status: .badRequest, known: state.scenarios.names)
+            }
+            switch (session, api) {
+            case (nil, nil): state.active = selection!
+            case (nil, let api?): state.overrides[api] = selection
+            case (let id?, nil): state.sessions[id, default: .init()].all = selection
+            case (let id?, let api?): state.sessions[id, default: .init()].apis[api] = selection
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    private func sequence(_ body: AdminRequestBody) throws(AdminError) -> Selection {
+        let items = try body.array("sequence") ?? []
+        let usage = "Each step is {\"name\": SCENARIO, \"count\": N ≥ 1}; the last step has no count and answers all later requests."
+        guard items.count >= 2 else { throw AdminError(.badRequest, "invalid sequence", "A sequence needs at least two steps. \(usage)") }
+        var steps: [Selection.Step] = []
+        for (index, item) in items.enumerated() {
+            guard let step = item as? [String: Any], let name = step["name"] as? String,
+                  Set(step.keys).isSubset(of: ["name", "count"]) else {
+                throw AdminError(.badRequest, "invalid sequence", "Step \(index) is not an object with 'name' (and 'count'). \(usage)")
+            }
+            let isLast = index == items.count - 1
+            let count = step["count"] as? Int
+            if isLast ? step["count"] != nil : (count == nil || count! < 1) {
+                throw AdminError(.badRequest, "invalid sequence", "Step \(index) has a wrong count. \(usage)")
+            }
+            steps.append(.init(scenario: name, count: isLast ? nil : count))
+        }
+        return Selection(steps: steps)
+    }
+
+    // MARK: - Reading
+
+    private func stateJSON() -> JSONValue {
+        let state = control.state.current
+        return .object([
+            .init("active", state.active.json()),
+            .init("start", .string(state.startScenario)),
+            .init("overrides", .object(API.allCases.compactMap { api in state.overrides[api].map { .init(api.rawValue, $0.json()) } })),
+            .init("sessions", sessionsJSON(state)),
+        ])
+    }
+
+    private func sessionsJSON(_ state: ServerState? = nil) -> JSONValue {
+        let state = state ?? control.state.current
+        return .object(state.sessions.keys.sorted().map { id in
+            let session = state.sessions[id]!
+            return .init(id, .object([
+                .init("scenario", session.all?.json() ?? .null),
+                .init("apis", .object(API.allCases.compactMap { api in session.apis[api].map { .init(api.rawValue, $0.json()) } })),
+            ]))
+        })
+    }
+
+    private func scenariosJSON() -> JSONValue {
+        let state = control.state.current
+        let scenarios: [JSONValue] = state.scenarios.names.map { name in
+            let scenario = state.scenarios[name]!
+            return .object([
+                .init("name", .string(name)),
+                .init("description", .string(scenario.description)),
+                .init("file", .string(scenario.file)),
+                .init("extends", .array(scenario.extends.map(JSONValue.string))),
+                .init("active", .bool(state.active.scenarioNames.contains(name))),
+            ])
+        }
+        return .object([
+            .init("active", state.active.json()),
+            .init("scenarios", .array(scenarios)),
+            .init("last_reload_error", state.reloadProblems.map { problems in
+                .object([.init("problems", .array(problems.map { .string($0.description) }))])
+            } ?? .null),
+        ])
+    }
+
+    private func journalJSON(_ request: ServerRequest) throws(AdminError) -> JSONValue {
+        var filter = Journal.Filter()
+        let accepted = ["session", "api", "path", "status", "since", "limit"]
+        if let unknown = request.query.first(where: { !accepted.contains($0.name) }) {
+            throw AdminError(.badRequest, "unknown parameter", "Unknown parameter '\(unknown.name)'. Accepted: \(accepted.joined(separator: ", ")).")
+        }
+        filter.session = try sessionID(request.queryValue("session"))
+        if let text = request.queryValue("api") {
+            guard let api = API(rawValue: text) else {
+                throw AdminError(.badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            filter.api = api
+        }
+        filter.pathPrefix = request.queryValue("path")
+        if let text = request.queryValue("status") {
+            guard let status = Int(text) else { throw AdminError(.badRequest, "invalid parameter", "'status' must be a status code such as 500.") }
+            filter.status = status
+        }
+        if let text = request.queryValue("since") {
+            if let id = Int(text) {
+                filter.sinceID = id
+            } else if let date = (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? (try? Date(text, strategy: .iso8601)) {
+                filter.sinceTime = date
+            } else {
+                throw AdminError(.badRequest, "invalid parameter", "'since' must be an entry id or an ISO 8601 time such as 2026-01-01T12:00:00Z.")
+            }
+        }
+        if let text = request.queryValue("limit") {
+            guard let limit = Int(text), limit >= 0 else { throw AdminError(.badRequest, "invalid parameter", "'limit' must be a whole number, 0 or more.") }
+            filter.limit = limit
+        }
+        let entries = control.journal.entries(matching: filter)
+        return .object([
+            .init("count", .int(entries.count)),
+            .init("capacity", .int(control.journal.capacity)),
+            .init("requests", .array(entries.map { $0.json() })),
+        ])
+    }
+
+    // MARK: - Checks
+
+    private func authorize(_ request: ServerRequest, page: Bool) throws(AdminError) {
+        guard let token = control.adminToken else { return }
+        let header = request.headerFields[.authorization] ?? ""
+        // The dashboard page may take the token in its URL (a browser cannot send a bearer header on navigation).
+        if header == "Bearer \(token)" || (page && request.queryValue("token") == token) { return }
+        throw AdminError(.unauthorized, "unauthorized", "This server needs 'Authorization: Bearer <token>' on every admin call (the token given with --admin-token or UNDERSTUDY_ADMIN_TOKEN).")
+    }
+
+    private func allow(_ method: HTTPRequest.Method, _ allowed: [HTTPRequest.Method], path: String) throws(AdminError) {
+        guard !allowed.contains(method) else { return }
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        throw AdminError(.methodNotAllowed, "method not allowed", "\(path) accepts \(list); got \(method.rawValue).", allow: list)
+    }
+
+    /// A session id: 1 to 128 letters, digits, `.`, `_` or `-`.
+    private func sessionID(_ text: String?) throws(AdminError) -> String? {
+        guard let text else { return nil }
+        guard text.utf8.count <= 128, !text.isEmpty, text.utf8.allSatisfy({ Self.sessionBytes.contains($0) }) else {
+            throw AdminError(.badRequest, "invalid session id", "Session ids are 1 to 128 letters, digits, '.', '_' or '-'.")
+        }
+        return text
+    }
+
+    private static let sessionBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
+
+    private func unknownScenario(_ name: String, status: HTTPResponse.Status, known: [String]? = nil) -> AdminError {
+        let names = known ?? control.state.current.scenarios.names
+        return AdminError(status, "unknown scenario", "No scenario named '\(name)'. Known scenarios: \(names.joined(separator: ", ")).")
+    }
+
+    // MARK: - Responses
+
+    static let health = PreparedResponse(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store"], text: #"{"status":"ok"}"#)
+
+    private func ok(_ value: JSONValue) -> Reply { Self.json(.ok, value) }
+
+    static func json(_ status: HTTPResponse.Status, _ value: JSONValue, extra: HTTPFields = [:]) -> Reply {
+        var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+        fields.append(contentsOf: extra)
+        return Reply(.respond(PreparedResponse(status: status, headerFields: fields, body: JSONWriter().template(value).render(origin: Origin("")))))
+    }
+
+    static func error(_ error: AdminError) -> Reply {
+        json(error.status, .object([.init("error", .string(error.error)), .init("detail", .string(error.detail))]),
+             extra: error.allow.map { [.allow: $0] } ?? [:])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+
+/// A 4xx answer of the admin API: `{"error": …, "detail": …}`.
+struct AdminError: Error {
+    var status: HTTPResponse.Status
+    var error: String
+    var detail: String
+    var allow: String?
+
+    init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: String? = nil) {
+        self.status = status
+        self.error = error
+        self.detail = detail
+        self.allow = allow
+    }
+}
+
+/// A JSON object sent to the admin API, read field by field with errors that
+/// say what was wrong and what is accepted.
+struct AdminRequestBody {
+    static let limit = 64 * 1024
+    private let fields: [String: Any]
+
+    /// Parses `bytes` as a JSON object with only `accepted` keys; an empty
+    /// body reads as `{}`.
+    init(_ bytes: [UInt8], accepted: [String]) throws(AdminError) {
+        guard bytes.count <= Self.limit else {
+            throw AdminError(.contentTooLarge, "body too large", "Admin request bodies are limited to \(Self.limit) bytes; got \(bytes.count).")
+        }
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            fields = [:]
+            return
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            throw AdminError(.badRequest, "invalid JSON", "The body is not valid JSON (\(Self.describe(error))). Send an object such as {\"name\": \"happy\"}.")
+        }
+        guard let fields = object as? [String: Any] else {
+            throw AdminError(.badRequest, "invalid JSON", "Expected a JSON object such as {\"name\": \"happy\"}.")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
+            throw AdminError(.badRequest, "unknown field", "Unknown field '\(unknown)'. Accepted fields: \(accepted.joined(separator: ", ")).")
+        }
+        self.fields = fields
+    }
+
+    func has(_ key: String) -> Bool { fields[key] != nil }
+
+    func isNull(_ key: String) -> Bool { fields[key] is NSNull }
+
+    func string(_ key: String) throws(AdminError) -> String? {
+        guard let value = fields[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else {
+            throw AdminError(.badRequest, "invalid field", "Field '\(key)' must be a string.")
+        }
+        return text
+    }
+
+    func array(_ key: String) throws(AdminError) -> [Any]? {
+        guard let value = fields[key], !(value is NSNull) else { return nil }
+        guard let items = value as? [Any] else {
+            throw AdminError(.badRequest, "invalid field", "Field '\(key)' must be an array.")
+        }
+        return items
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text.isEmpty ? "parse error" : text
+    }
+}

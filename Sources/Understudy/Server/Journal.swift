@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTypes
+import UnderstudyHTTP
+
+/// The request journal: the last `capacity` API requests in a ring buffer.
+/// Recording stores the request value as it is (no copying, no encoding);
+/// JSON is produced only when someone reads the journal.
+final class Journal: Sendable {
+    struct Entry: Sendable {
+        var id: Int
+        var time: Date
+        var request: ServerRequest
+        var api: API?
+        var session: String?
+        var scenario: String
+        var status: Int?
+        var durationNanoseconds: UInt64
+        var completed: Bool
+    }
+
+    struct Filter {
+        var session: String?
+        var api: API?
+        var pathPrefix: String?
+        var status: Int?
+        /// Entries with a larger id, or (for a date) a later time.
+        var sinceID: Int?
+        var sinceTime: Date?
+        var limit: Int?
+
+        func matches(_ entry: Entry) -> Bool {
+            if let session, entry.session != session { return false }
+            if let api, entry.api != api { return false }
+            if let pathPrefix, !entry.request.path.hasPrefix(pathPrefix) { return false }
+            if let status, entry.status != status { return false }
+            if let sinceID, entry.id <= sinceID { return false }
+            if let sinceTime, entry.time <= sinceTime { return false }
+            return true
+        }
+    }
+
+    private struct Ring {
+        var entries: [Entry] = []
+        var next = 0
+        var lastID = 0
+    }
+
+    let capacity: Int
+    private let ring = Locked(Ring())
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    func record(request: ServerRequest, api: API?, session: String?, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
+        guard capacity > 0 else { return }
+        let time = Date()
+        ring.withLock { ring in
+            ring.lastID += 1
+            let entry = Entry(id: ring.lastID, time: time, request: request, api: api, session: session, scenario: scenario,
+                              status: status, durationNanoseconds: durationNanoseconds, completed: completed)
+            if ring.entries.count < capacity {
+                ring.entries.append(entry)
+            } else {
+                ring.entries[ring.next] = entry
+                ring.next = (ring.next + 1) % capacity
+            }
+        }
+    }
+
+    /// Matching entries, oldest first; with a limit, the most recent `limit` of them.
+    func entries(matching filter: Filter) -> [Entry] {
+        let all = ring.withLock { ring in Array(ring.entries[ring.next...] + ring.entries[..<ring.next]) }
+        let matching = all.filter(filter.matches)
+        if let limit = filter.limit { return Array(matching.suffix(limit)) }
+        return matching
+    }
+
+    /// Removes every entry, or only those of one session.
+    func clear(session: String? = nil) {
+        ring.withLock { ring in
+            guard let session else {
+                ring.entries = []
+                ring.next = 0
+                return
+            }
+            ring.entries = Array(ring.entries[ring.next...] + ring.entries[..<ring.next]).filter { $0.session != session }
+            ring.next = 0
+        }
+    }
+
+    var count: Int { ring.withLock { $0.entries.count } }
+}
+
+extension Journal.Entry {
+    func json() -> JSONValue {
+        let headers = request.headerFields.map { JSONValue.Member($0.name.rawName, .string($0.value)) }
+        let query = request.query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
+        return .object([
+            .init("id", .int(id)),
+            .init("time", .string(time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))),
+            .init("method", .string(request.method.rawValue)),
+            .init("path", .string(request.path)),
+            .init("query", .string(query)),
+            .init("headers", .object(headers)),
+            .init("session", session.map(JSONValue.string) ?? .null),
+            .init("api", api.map { .string($0.rawValue) } ?? .null),
+            .init("scenario", .string(scenario)),
+            .init("status", status.map(JSONValue.int) ?? .null),
+            .init("duration_ms", .number(String(format: "%.3f", Double(durationNanoseconds) / 1e6))),
+            .init("completed", .bool(completed)),
+        ])
+    }
+}

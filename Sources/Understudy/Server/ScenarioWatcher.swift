@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import UnderstudyHTTP
+
+/// Reloads the scenarios when files in their folder change (`--watch`).
+///
+/// Polls modification times twice a second rather than using inotify, so it
+/// also works on Docker bind mounts, and waits until the folder has been
+/// quiet for a moment, so an editor's save-in-several-steps reloads once.
+final class ScenarioWatcher: @unchecked Sendable {
+    private struct State {
+        var fingerprint: [String: Date] = [:]
+        var changedAt: DispatchTime?
+    }
+
+    private let control: ServerControl
+    private let state = Locked(State())
+    private let timer: DispatchSourceTimer
+    static let interval = DispatchTimeInterval.milliseconds(500)
+    static let quiet: UInt64 = 300_000_000
+
+    init(control: ServerControl) {
+        self.control = control
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "understudy.watch"))
+        let initial = Self.fingerprint(control.directory)
+        state.withLock { $0.fingerprint = initial }
+        timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
+        timer.setEventHandler { [weak self] in self?.tick() }
+        timer.resume()
+    }
+
+    func stop() { timer.cancel() }
+
+    private func tick() {
+        let current = Self.fingerprint(control.directory)
+        let now = DispatchTime.now()
+        let due = state.withLock { state -> Bool in
+            if current != state.fingerprint {
+                state.fingerprint = current
+                state.changedAt = now
+                return false
+            }
+            guard let changed = state.changedAt, now.uptimeNanoseconds - changed.uptimeNanoseconds >= Self.quiet else { return false }
+            state.changedAt = nil
+            return true
+        }
+        if due { _ = control.reload() }
+    }
+
+    /// Every file under the folder with its modification time.
+    static func fingerprint(_ directory: URL) -> [String: Date] {
+        var result: [String: Date] = [:]
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .isRegularFileKey]
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys) else { return result }
+        for case let url as URL in walker {
+            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
+            result[url.path] = values.contentModificationDate ?? .distantPast
+        }
+        return result
+    }
+}
