@@ -34,7 +34,10 @@ final class Journal: Sendable {
             if let pathPrefix, !entry.request.path.hasPrefix(pathPrefix) { return false }
             if let status, entry.status != status { return false }
             if let sinceID, entry.id <= sinceID { return false }
-            if let sinceTime, entry.time <= sinceTime { return false }
+            // Times are shown to the millisecond, so compare at that precision.
+            if let sinceTime, (entry.time.timeIntervalSince1970 * 1000).rounded(.down) <= (sinceTime.timeIntervalSince1970 * 1000).rounded(.down) {
+                return false
+            }
             return true
         }
     }

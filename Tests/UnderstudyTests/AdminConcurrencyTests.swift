@@ -1,0 +1,192 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import Understudy
+import UnderstudyHTTP
+import UnderstudyTesting
+
+/// Sessions, switches and reloads while traffic flows.
+@Suite struct AdminConcurrencyTests {
+    @Test func parallelSessionsNeverSeeEachOthersScenarios() async throws {
+        let server = try UnderstudyTestServer()
+        let assignments = ["s-happy": "happy", "s-empty": "empty", "s-error": "server-error", "s-404": "not-found",
+                           "s-401": "unauthorized", "s-429": "rate-limited"]
+        let expectedStatus = ["happy": 200, "empty": 200, "server-error": 500, "not-found": 404, "unauthorized": 401, "rate-limited": 429]
+        for (session, scenario) in assignments {
+            _ = try await admin("PUT", "/sessions/\(session)/scenario", json: #"{"name":"\#(scenario)"}"#, server: server)
+        }
+        let session = makeSession()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (id, scenario) in assignments {
+                for index in 0..<40 {
+                    group.addTask {
+                        let path = ["/swapi/api/people/", "/artic/api/v1/artworks", "/catfact/facts"][index % 3]
+                        let response = try await fetch(path, headers: ["X-Understudy-Session": id], server: server, session: session)
+                        #expect(response.header("X-Understudy-Scenario") == scenario)
+                        #expect(response.status == expectedStatus[scenario])
+                        if scenario == "empty" { #expect(response.text.contains(#""data":[]"#) || response.text.contains(#""results":[]"#)) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for (id, scenario) in assignments {
+            let journal = try await admin("GET", "/requests?session=\(id)", server: server).json()
+            let entries = journal["requests"]?.arrayValue ?? []
+            #expect(entries.count == 40, "\(id)")
+            #expect(entries.allSatisfy { $0["session"]?.stringValue == id && $0["scenario"]?.stringValue == scenario }, "\(id)")
+        }
+    }
+
+    @Test func switchingUnderLoadServesWhollyOneScenarioOrTheOther() async throws {
+        let server = try UnderstudyTestServer()
+        let done = Locked(false)
+        let adminSession = makeSession()
+        let flipper = Task {
+            var flips = 0
+            while !done.current {
+                _ = try await admin("PUT", "/scenario/\(flips % 2 == 0 ? "empty" : "happy")", server: server, session: adminSession)
+                flips += 1
+                try await Task.sleep(for: .milliseconds(3))
+            }
+            return flips
+        }
+        let session = makeSession()
+        let deadline = Date().addingTimeInterval(1.5)
+        var seen: [String: Int] = [:]
+        try await withThrowingTaskGroup(of: [String: Int].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var seen: [String: Int] = [:]
+                    var index = worker
+                    while Date() < deadline {
+                        let path = index % 2 == 0 ? "/swapi/api/people/" : "/catfact/facts"
+                        index += 1
+                        let response = try await fetch(path, server: server, session: session)
+                        let scenario = response.header("X-Understudy-Scenario") ?? "?"
+                        let body = try response.json()
+                        let count = body["count"]?.intValue ?? body["total"]?.intValue ?? -1
+                        // The body must be the scenario's own: happy has items, empty has none.
+                        let consistent = scenario == "happy" ? count > 0 : (scenario == "empty" && count == 0)
+                        #expect(consistent, "a \(scenario) response with \(count) items")
+                        seen[scenario, default: 0] += 1
+                    }
+                    return seen
+                }
+            }
+            for try await partial in group { seen.merge(partial, uniquingKeysWith: +) }
+        }
+        done.withLock { $0 = true }
+        let flips = try await flipper.value
+        #expect(Set(seen.keys) == ["happy", "empty"], "\(seen)")
+        #expect(flips > 10)
+    }
+
+    @Test func reloadAcceptsAGoodSetRejectsABadOneAndKeepsServing() async throws {
+        let folder = try copyOfBundledScenarios()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try UnderstudyTestServer(scenarios: folder)
+
+        // Good: a new scenario appears.
+        try "description: Added at run time.\nextends: happy\ndelay: 10\n".write(to: folder.appendingPathComponent("added.yaml"), atomically: true, encoding: .utf8)
+        let good = try await admin("POST", "/reload", server: server)
+        #expect(good.status == 200)
+        #expect(try good.json()["scenarios"]?.arrayValue?.contains(.string("added")) == true)
+        #expect(try await fetch("/catfact/fact", scenario: "added", server: server).status == 200)
+
+        // Bad: the error is reported, the old set keeps serving, GET /scenarios shows it until a good reload.
+        try "description: broken\nfault: meltdown\n".write(to: folder.appendingPathComponent("added.yaml"), atomically: true, encoding: .utf8)
+        let bad = try await admin("POST", "/reload", server: server)
+        #expect(bad.status == 422)
+        let problems = try bad.json()["problems"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(problems.contains { $0.contains("added.yaml:2:8: fault: unknown fault 'meltdown'") })
+        #expect(try await fetch("/catfact/fact", scenario: "added", server: server).status == 200, "the previous set still serves")
+        let listed = try await admin("GET", "/scenarios", server: server).json()
+        #expect(listed["last_reload_error"]?["problems"]?.arrayValue?.isEmpty == false)
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("added.yaml"))
+        #expect(try await admin("POST", "/reload", server: server).status == 200)
+        #expect(try await admin("GET", "/scenarios", server: server).json()["last_reload_error"] == .null)
+        #expect(try await fetch("/catfact/fact", scenario: "added", server: server).status == 400, "gone after the good reload")
+    }
+
+    @Test func reloadIsRejectedWhenTheActiveScenarioWouldDisappear() async throws {
+        let folder = try copyOfBundledScenarios()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try UnderstudyTestServer(scenarios: folder)
+        _ = try await admin("PUT", "/scenario/truncated-body", server: server)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("truncated-body.yaml"))
+        let response = try await admin("POST", "/reload", server: server)
+        #expect(response.status == 422)
+        #expect(try response.json()["detail"]?.stringValue?.contains("scenario 'truncated-body', used by the active scenario, is not in the new set") == true)
+        #expect(try await admin("GET", "/scenario", server: server).json()["active"]?.stringValue == "truncated-body")
+    }
+
+    @Test func watchReloadsWhenFilesChange() async throws {
+        let folder = try copyOfBundledScenarios()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try UnderstudyTestServer(scenarios: folder, watch: true)
+        try "description: Watched.\nextends: empty\n".write(to: folder.appendingPathComponent("watched.yaml"), atomically: true, encoding: .utf8)
+        var status = 0
+        for _ in 0..<50 where status != 200 {
+            try await Task.sleep(for: .milliseconds(100))
+            status = try await fetch("/catfact/facts", scenario: "watched", server: server).status
+        }
+        #expect(status == 200, "picked up within 5 s")
+        // A broken edit is rejected and reported; the previous set keeps serving.
+        try "fault: [".write(to: folder.appendingPathComponent("watched.yaml"), atomically: true, encoding: .utf8)
+        var reported = false
+        for _ in 0..<50 where !reported {
+            try await Task.sleep(for: .milliseconds(100))
+            reported = try await admin("GET", "/scenarios", server: server).json()["last_reload_error"] != .null
+        }
+        #expect(reported)
+        #expect(try await fetch("/catfact/facts", scenario: "watched", server: server).status == 200)
+    }
+
+    @Test func adminStaysReachableWith2000ParkedDelays() async throws {
+        let server = try UnderstudyTestServer(connectionLimit: 8000, adminPort: 0)
+        var sockets: [Int32] = []
+        defer { sockets.forEach { close($0) } }
+        let request = "GET /catfact/fact HTTP/1.1\r\nHost: x\r\nX-Understudy-Scenario: delay\r\nX-Understudy-Delay: 20000\r\n\r\n"
+        for _ in 0..<2000 {
+            let fd = try openConnection(port: server.port)
+            sockets.append(fd)
+            _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        }
+        var parked = 0
+        for _ in 0..<100 where parked < 2000 {
+            try await Task.sleep(for: .milliseconds(50))
+            parked = server.parkedConnections
+        }
+        #expect(parked == 2000)
+        let onMainPort = try await admin("GET", "/health", server: server)
+        #expect(onMainPort.status == 200)
+        let adminURL = try #require(server.adminBaseURL)
+        let (data, response) = try await defaultSession.data(from: adminURL.appendingPathComponent("__admin/scenario"))
+        #expect((response as! HTTPURLResponse).statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""active":"happy""#))
+        let (_, apiOnAdminPort) = try await defaultSession.data(from: adminURL.appendingPathComponent("catfact/fact"))
+        #expect((apiOnAdminPort as! HTTPURLResponse).statusCode == 404, "the admin port serves only /__admin")
+    }
+}
+
+/// A connected TCP socket to 127.0.0.1:port.
+func openConnection(port: Int) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else {
+        close(fd)
+        throw POSIXError(.ECONNREFUSED)
+    }
+    return fd
+}
