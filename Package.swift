@@ -53,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyHTTPTests",
-            dependencies: ["UnderstudyHTTP"]
+            dependencies: ["UnderstudyHTTP", "UnderstudyTesting"]
         ),
         .testTarget(
             name: "UnderstudyTests",

@@ -152,9 +152,9 @@ import UnderstudyTesting
         defer { sockets.forEach { close($0) } }
         let request = "GET /catfact/fact HTTP/1.1\r\nHost: x\r\nX-Understudy-Scenario: delay\r\nX-Understudy-Delay: 20000\r\n\r\n"
         for _ in 0..<2000 {
-            let fd = try openConnection(port: server.port)
+            let fd = try RawHTTP.connect(port: server.port)
             sockets.append(fd)
-            _ = request.withCString { send(fd, $0, strlen($0), 0) }
+            RawHTTP.send(fd, request)
         }
         var parked = 0
         for _ in 0..<100 where parked < 2000 {
@@ -173,20 +173,3 @@ import UnderstudyTesting
     }
 }
 
-/// A connected TCP socket to 127.0.0.1:port.
-func openConnection(port: Int) throws -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else {
-        close(fd)
-        throw POSIXError(.ECONNREFUSED)
-    }
-    return fd
-}

@@ -51,25 +51,5 @@ func parseJSON(_ data: Data) throws -> JSONValue {
 
 /// Sends one raw HTTP/1.1 request and returns the whole reply (headers and body).
 func rawRequest(port: Int, _ payload: String, timeout: TimeInterval = 3) throws -> String {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-    _ = payload.withCString { send(fd, $0, strlen($0), 0) }
-    var received = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = recv(fd, &buffer, buffer.count, 0)
-        if n <= 0 { break }
-        received.append(contentsOf: buffer[0..<n])
-    }
-    return String(decoding: received, as: UTF8.self)
+    try RawHTTP.exchange(port: port, payload, timeout: timeout)
 }

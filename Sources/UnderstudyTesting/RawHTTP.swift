@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Raw TCP access to a server, for what URLSession will not send: malformed
+/// requests, a chosen `Host`, pipelining, connections left open on purpose.
+public enum RawHTTP {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// A connected socket to 127.0.0.1:`port`; the caller closes it.
+    public static func connect(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "connect to 127.0.0.1:\(port): \(reason)")
+        }
+        return fd
+    }
+
+    /// Sends `payload` and returns every byte received until the server closes
+    /// the connection or `timeout` seconds pass without data.
+    public static func exchange(port: Int, _ payload: String, timeout: TimeInterval = 3) throws -> String {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        send(fd, payload)
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Writes `text` to a connected socket.
+    public static func send(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
