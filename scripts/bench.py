@@ -96,6 +96,12 @@ def main():
         started.append(understudy)
         u_base = f"http://127.0.0.1:{u_port}"
         wait_for(u_base + "/__admin/health")
+        j_port = free_port()
+        no_journal = subprocess.Popen([BINARY, "serve", "--host", "127.0.0.1", "--port", str(j_port), "--journal-size", "0",
+                                       "--scenarios", os.path.join(ROOT, "scenarios")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(no_journal)
+        j_base = f"http://127.0.0.1:{j_port}"
+        wait_for(j_base + "/__admin/health")
 
         # nginx serves the bytes Understudy returned for each URL (same length: both ports have 5 digits or the same count).
         locations = []
@@ -138,32 +144,35 @@ http {{
             if len(a) != len(b):
                 print(f"  note: {path}: {len(a)} vs {len(b)} bytes (ports differ in length)", file=sys.stderr)
 
-        servers = {"understudy": (u_base, lambda: [understudy.pid]), "nginx": (n_base, lambda: [nginx.pid] + child_pids(nginx.pid))}
+        servers = {
+            "understudy": (u_base, lambda: [understudy.pid]),
+            "nginx": (n_base, lambda: [nginx.pid] + child_pids(nginx.pid)),
+            "understudy, journal off": (j_base, lambda: [no_journal.pid]),
+        }
         idle = {name: rss_kb(pids()) for name, (_, pids) in servers.items()}
+        # Each comparison: label, path, server A, server B (A B, B A, … alternating).
+        comparisons = [(label, path, "understudy", "nginx") for label, path in CASES]
+        comparisons.append(("journal on vs off", "/swapi/api/people/1/", "understudy", "understudy, journal off"))
         results = {}
-        for label, path in CASES:
-            for name, (base, _) in servers.items():
-                run_wrk(base + path, argparse.Namespace(**{**vars(args), "duration": 1}))  # warm-up
+        for label, path, a, b in comparisons:
+            for name in (a, b):
+                run_wrk(servers[name][0] + path, argparse.Namespace(**{**vars(args), "duration": 1}))  # warm-up
             for round in range(args.rounds):
-                order = list(servers) if round % 2 == 0 else list(reversed(servers))
-                for name in order:
+                for name in ((a, b) if round % 2 == 0 else (b, a)):
                     base, pids = servers[name]
                     rps, p50, p99 = run_wrk(base + path, args)
                     results.setdefault((label, name), []).append((rps, p50, p99, rss_kb(pids())))
-                    print(f"  {label:36} {name:10} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+                    print(f"  {label:36} {name:24} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
 
         rows = []
-        for label, path in CASES:
-            med = {}
-            for name in servers:
-                runs = results[(label, name)]
-                med[name] = [statistics.median(r[i] for r in runs) for i in range(4)]
-            u, n = med["understudy"], med["nginx"]
-            rows.append(f"| {label} `{path}` | {u[0]:,.0f} | {n[0]:,.0f} | **{u[0] / n[0]:.2f}×** | {u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[3] / 1024:.1f} / {n[3] / 1024:.1f} |")
+        for label, path, a, b in comparisons:
+            med = {name: [statistics.median(r[i] for r in results[(label, name)]) for i in range(4)] for name in (a, b)}
+            u, n = med[a], med[b]
+            rows.append(f"| {label} `{path}` | {a} / {b} | {u[0]:,.0f} | {n[0]:,.0f} | **{u[0] / n[0]:.2f}×** | {u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[3] / 1024:.1f} / {n[3] / 1024:.1f} |")
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
         table = "\n".join([
-            "| case | Understudy req/s | nginx req/s | ratio | Understudy p50 / p99 ms | nginx p50 / p99 ms | RSS MB under load (U / nginx) |",
-            "|---|---|---|---|---|---|---|",
+            "| case | A / B | A req/s | B req/s | ratio A/B | A p50 / p99 ms | B p50 / p99 ms | RSS MB under load (A / B) |",
+            "|---|---|---|---|---|---|---|---|",
             *rows,
         ])
         report = f"""# Benchmarks

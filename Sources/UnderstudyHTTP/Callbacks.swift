@@ -18,9 +18,7 @@ func mhdAccessHandler(
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let upload = uploadData.map { UnsafeRawBufferPointer(start: $0, count: uploadDataSize.pointee) }
     return server.handle(
-        connection: connection,
-        url: String(cString: url), method: String(cString: method),
-        version: version.map { String(cString: $0) } ?? "HTTP/1.1",
+        connection: connection, url: url, method: method, version: version,
         upload: upload, uploadSize: uploadDataSize, slot: reqCls
     )
 }

@@ -111,7 +111,7 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: - Called from the C callbacks
 
     func handle(
-        connection: OpaquePointer, url: String, method: String, version: String,
+        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
         upload: UnsafeRawBufferPointer?, uploadSize: UnsafeMutablePointer<Int>,
         slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
@@ -130,7 +130,8 @@ public final class HTTPServer: @unchecked Sendable {
         }
         switch context.phase {
         case .receiving:
-            let request = makeRequest(connection, url: url, method: method, version: version, body: context.body)
+            let request = makeRequest(connection, url: String(cString: url), method: String(cString: method),
+                                      version: version.map { String(cString: $0) } ?? "HTTP/1.1", body: context.body)
             context.body = []
             context.request = request
             let reply = context.bodyTooLarge ? Self.tooLargeReply(limit: configuration.maxRequestBodyBytes) : responder.reply(to: request)
