@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        .library(name: "UnderstudyClients", targets: ["UnderstudyClients"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(name: "UnderstudyClients"),
         .target(
             name: "UnderstudyTesting",
             dependencies: ["Understudy", "UnderstudyHTTP"]

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Art Institute of Chicago API as a struct of async closures. Every
+/// error thrown by the live closures is an ``APIError``.
+public struct ArtInstituteClient: Sendable {
+    public var fetchArtworks: @Sendable (_ page: Int?, _ limit: Int?, _ fields: [String]?) async throws -> ArtworkPage
+    public var fetchArtwork: @Sendable (_ id: Int) async throws -> Artwork
+    public var searchArtworks: @Sendable (_ query: String, _ limit: Int?) async throws -> ArtworkSearchResults
+
+    public init(
+        fetchArtworks: @escaping @Sendable (Int?, Int?, [String]?) async throws -> ArtworkPage,
+        fetchArtwork: @escaping @Sendable (Int) async throws -> Artwork,
+        searchArtworks: @escaping @Sendable (String, Int?) async throws -> ArtworkSearchResults
+    ) {
+        self.fetchArtworks = fetchArtworks
+        self.fetchArtwork = fetchArtwork
+        self.searchArtworks = searchArtworks
+    }
+
+    /// `https://api.artic.edu/api/v1`, or `$UNDERSTUDY_BASE_URL/artic/api/v1` when that variable is set.
+    public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://api.artic.edu/api/v1", understudyPrefix: "/artic/api/v1") }
+
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .none) -> ArtInstituteClient {
+        let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
+        return ArtInstituteClient(
+            fetchArtworks: { page, limit, fields in
+                try await transport.get("/artworks", [("page", page.map(String.init)), ("limit", limit.map(String.init)),
+                                                      ("fields", fields?.joined(separator: ","))])
+            },
+            fetchArtwork: { id in try await transport.get("/artworks/\(id)", as: ArtworkResponse.self).data },
+            searchArtworks: { query, limit in try await transport.get("/artworks/search", [("q", query), ("limit", limit.map(String.init))]) }
+        )
+    }
+}
+
+extension Artwork {
+    public static func mock(id: Int = 27992, title: String = "A Sunday on La Grande Jatte — 1884", artist: String = "Georges Seurat") -> Artwork {
+        Artwork(id: id, title: title, apiLink: URL(string: "https://api.artic.edu/api/v1/artworks/\(id)"),
+                thumbnail: .init(lqip: nil, width: 3000, height: 2016, altText: "A painting for previews."), dateDisplay: "1884–86",
+                artistDisplay: "\(artist)\nFrench, 1859–1891", artistTitle: artist, placeOfOrigin: "France", description: nil,
+                shortDescription: nil, dimensions: "207.5 × 308.1 cm", mediumDisplay: "Oil on canvas", creditLine: "Preview data",
+                isPublicDomain: true, isOnView: true, galleryTitle: "Gallery 240", departmentTitle: "Painting and Sculpture of Europe",
+                categoryTitles: ["Essentials"], imageID: "00000000-0000-0000-0000-000000000000", updatedAt: nil)
+    }
+
+    public static let mocks: [Artwork] = [
+        .mock(),
+        .mock(id: 111628, title: "Nighthawks", artist: "Edward Hopper"),
+        .mock(id: 6565, title: "American Gothic", artist: "Grant Wood"),
+    ]
+}
+
+extension ArtworkPage {
+    public static func mock(_ artworks: [Artwork], limit: Int = 12) -> ArtworkPage {
+        ArtworkPage(pagination: ArticPagination(total: artworks.count, limit: limit, totalPages: artworks.isEmpty ? 0 : 1),
+                    data: artworks, config: .real)
+    }
+}
+
+extension ArtworkSearchResults {
+    public static func mock(_ artworks: [Artwork]) -> ArtworkSearchResults {
+        ArtworkSearchResults(pagination: ArticPagination(total: artworks.count, limit: 10, totalPages: artworks.isEmpty ? 0 : 1),
+                             data: artworks.map { ArtworkSearchHit(score: 100, id: $0.id, title: $0.title, apiLink: $0.apiLink, thumbnail: $0.thumbnail) },
+                             config: .real)
+    }
+}
+
+extension ArtInstituteClient {
+    public static let happy = ArtInstituteClient(
+        fetchArtworks: { _, limit, _ in .mock(Artwork.mocks, limit: limit ?? 12) },
+        fetchArtwork: { id in Artwork.mocks.first { $0.id == id } ?? .mock(id: id) },
+        searchArtworks: { query, _ in .mock(Artwork.mocks.filter { ($0.title ?? "").localizedCaseInsensitiveContains(query) }) }
+    )
+
+    public static let empty = ArtInstituteClient(
+        fetchArtworks: { _, limit, _ in .mock([], limit: limit ?? 12) },
+        fetchArtwork: { _ in
+            throw APIError.requestFailed(status: 404, body: #"{"status":404,"error":"Not found","detail":"The item you requested cannot be found."}"#)
+        },
+        searchArtworks: { _, _ in .mock([]) }
+    )
+
+    public static func failing(_ error: APIError) -> ArtInstituteClient {
+        ArtInstituteClient(fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error })
+    }
+
+    public static func delayed(_ duration: Duration, _ base: ArtInstituteClient = .happy) -> ArtInstituteClient {
+        ArtInstituteClient(
+            fetchArtworks: { p, l, f in try await afterDelay(duration) { try await base.fetchArtworks(p, l, f) } },
+            fetchArtwork: { id in try await afterDelay(duration) { try await base.fetchArtwork(id) } },
+            searchArtworks: { q, l in try await afterDelay(duration) { try await base.searchArtworks(q, l) } }
+        )
+    }
+}

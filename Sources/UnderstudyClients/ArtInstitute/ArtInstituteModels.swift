@@ -1,0 +1,157 @@
+import Foundation
+
+/// An artwork with the fields an app shows. Only `id` is always present:
+/// the API sends null for many fields, and `fields=` leaves others out.
+public struct Artwork: Codable, Sendable, Equatable, Identifiable {
+    public struct Thumbnail: Codable, Sendable, Equatable {
+        public var lqip: String?
+        public var width: Int?
+        public var height: Int?
+        public var altText: String?
+
+        enum CodingKeys: String, CodingKey {
+            case lqip, width, height
+            case altText = "alt_text"
+        }
+
+        public init(lqip: String? = nil, width: Int? = nil, height: Int? = nil, altText: String? = nil) {
+            self.lqip = lqip
+            self.width = width
+            self.height = height
+            self.altText = altText
+        }
+    }
+
+    public var id: Int
+    public var title: String?
+    public var apiLink: URL?
+    public var thumbnail: Thumbnail?
+    public var dateDisplay: String?
+    public var artistDisplay: String?
+    public var artistTitle: String?
+    public var placeOfOrigin: String?
+    public var description: String?
+    public var shortDescription: String?
+    public var dimensions: String?
+    public var mediumDisplay: String?
+    public var creditLine: String?
+    public var isPublicDomain: Bool?
+    public var isOnView: Bool?
+    public var galleryTitle: String?
+    public var departmentTitle: String?
+    public var categoryTitles: [String]?
+    public var imageID: String?
+    public var updatedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, thumbnail, description, dimensions
+        case apiLink = "api_link", dateDisplay = "date_display", artistDisplay = "artist_display", artistTitle = "artist_title"
+        case placeOfOrigin = "place_of_origin", shortDescription = "short_description", mediumDisplay = "medium_display"
+        case creditLine = "credit_line", isPublicDomain = "is_public_domain", isOnView = "is_on_view", galleryTitle = "gallery_title"
+        case departmentTitle = "department_title", categoryTitles = "category_titles", imageID = "image_id", updatedAt = "updated_at"
+    }
+
+    public init(id: Int, title: String? = nil, apiLink: URL? = nil, thumbnail: Thumbnail? = nil, dateDisplay: String? = nil,
+                artistDisplay: String? = nil, artistTitle: String? = nil, placeOfOrigin: String? = nil, description: String? = nil,
+                shortDescription: String? = nil, dimensions: String? = nil, mediumDisplay: String? = nil, creditLine: String? = nil,
+                isPublicDomain: Bool? = nil, isOnView: Bool? = nil, galleryTitle: String? = nil, departmentTitle: String? = nil,
+                categoryTitles: [String]? = nil, imageID: String? = nil, updatedAt: Date? = nil) {
+        self.id = id
+        self.title = title
+        self.apiLink = apiLink
+        self.thumbnail = thumbnail
+        self.dateDisplay = dateDisplay
+        self.artistDisplay = artistDisplay
+        self.artistTitle = artistTitle
+        self.placeOfOrigin = placeOfOrigin
+        self.description = description
+        self.shortDescription = shortDescription
+        self.dimensions = dimensions
+        self.mediumDisplay = mediumDisplay
+        self.creditLine = creditLine
+        self.isPublicDomain = isPublicDomain
+        self.isOnView = isOnView
+        self.galleryTitle = galleryTitle
+        self.departmentTitle = departmentTitle
+        self.categoryTitles = categoryTitles
+        self.imageID = imageID
+        self.updatedAt = updatedAt
+    }
+
+    /// The IIIF image URL for `imageID` at `width` pixels, as the API's docs build it.
+    public func imageURL(iiif: URL = URL(string: "https://www.artic.edu/iiif/2")!, width: Int = 843) -> URL? {
+        imageID.map { iiif.appendingPathComponent("\($0)/full/\(width),/0/default.jpg") }
+    }
+}
+
+/// The API's `config` block.
+public struct ArticConfig: Codable, Sendable, Equatable {
+    public var iiifURL: URL
+    public var websiteURL: URL
+
+    enum CodingKeys: String, CodingKey {
+        case iiifURL = "iiif_url", websiteURL = "website_url"
+    }
+
+    public static let real = ArticConfig(iiifURL: URL(string: "https://www.artic.edu/iiif/2")!, websiteURL: URL(string: "http://www.artic.edu")!)
+}
+
+/// `pagination` of a list or a search; lists also carry page links.
+public struct ArticPagination: Codable, Sendable, Equatable {
+    public var total: Int
+    public var limit: Int
+    public var offset: Int
+    public var totalPages: Int
+    public var currentPage: Int
+    public var prevURL: URL?
+    public var nextURL: URL?
+
+    enum CodingKeys: String, CodingKey {
+        case total, limit, offset
+        case totalPages = "total_pages", currentPage = "current_page", prevURL = "prev_url", nextURL = "next_url"
+    }
+
+    public init(total: Int, limit: Int, offset: Int = 0, totalPages: Int, currentPage: Int = 1, prevURL: URL? = nil, nextURL: URL? = nil) {
+        self.total = total
+        self.limit = limit
+        self.offset = offset
+        self.totalPages = totalPages
+        self.currentPage = currentPage
+        self.prevURL = prevURL
+        self.nextURL = nextURL
+    }
+}
+
+/// `GET /artworks`: one page of artworks.
+public struct ArtworkPage: Codable, Sendable, Equatable {
+    public var pagination: ArticPagination
+    public var data: [Artwork]
+    public var config: ArticConfig
+}
+
+/// `GET /artworks/{id}`.
+public struct ArtworkResponse: Codable, Sendable, Equatable {
+    public var data: Artwork
+    public var config: ArticConfig
+}
+
+/// One hit of `GET /artworks/search`.
+public struct ArtworkSearchHit: Codable, Sendable, Equatable, Identifiable {
+    public var score: Double
+    public var id: Int
+    public var title: String?
+    public var apiLink: URL?
+    public var thumbnail: Artwork.Thumbnail?
+
+    enum CodingKeys: String, CodingKey {
+        case score = "_score", id, title, thumbnail
+        case apiLink = "api_link"
+    }
+}
+
+/// `GET /artworks/search`.
+public struct ArtworkSearchResults: Codable, Sendable, Equatable {
+    public var pagination: ArticPagination
+    public var data: [ArtworkSearchHit]
+    public var config: ArticConfig
+}

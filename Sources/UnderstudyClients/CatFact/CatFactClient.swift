@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// catfact.ninja as a struct of async closures. Every error thrown by the
+/// live closures is an ``APIError``.
+public struct CatFactClient: Sendable {
+    public var fetchFact: @Sendable (_ maxLength: Int?) async throws -> CatFact
+    public var fetchFacts: @Sendable (_ page: Int?, _ limit: Int?) async throws -> CatFactPage<CatFact>
+    public var fetchBreeds: @Sendable (_ page: Int?, _ limit: Int?) async throws -> CatFactPage<Breed>
+
+    public init(
+        fetchFact: @escaping @Sendable (Int?) async throws -> CatFact,
+        fetchFacts: @escaping @Sendable (Int?, Int?) async throws -> CatFactPage<CatFact>,
+        fetchBreeds: @escaping @Sendable (Int?, Int?) async throws -> CatFactPage<Breed>
+    ) {
+        self.fetchFact = fetchFact
+        self.fetchFacts = fetchFacts
+        self.fetchBreeds = fetchBreeds
+    }
+
+    /// `https://catfact.ninja`, or `$UNDERSTUDY_BASE_URL/catfact` when that variable is set.
+    public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://catfact.ninja", understudyPrefix: "/catfact") }
+
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .none) -> CatFactClient {
+        let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
+        return CatFactClient(
+            fetchFact: { maxLength in try await transport.get("/fact", [("max_length", maxLength.map(String.init))]) },
+            fetchFacts: { page, limit in try await transport.get("/facts", [("page", page.map(String.init)), ("limit", limit.map(String.init))]) },
+            fetchBreeds: { page, limit in try await transport.get("/breeds", [("page", page.map(String.init)), ("limit", limit.map(String.init))]) }
+        )
+    }
+}
+
+extension CatFact {
+    public static func mock(_ fact: String = "Cats sleep for most of the day, in short naps.") -> CatFact { CatFact(fact: fact) }
+    public static let mocks: [CatFact] = [.mock(), .mock("A cat’s whiskers are about as wide as its body."), .mock("Kittens are born with blue eyes.")]
+}
+
+extension Breed {
+    public static func mock(_ breed: String = "Abyssinian") -> Breed {
+        Breed(breed: breed, country: "Ethiopia", origin: "Natural/Standard", coat: "Short", pattern: "Ticked")
+    }
+}
+
+extension CatFactPage {
+    /// A single page holding `items`.
+    public static func mock(_ items: [Item], path: String = "https://catfact.ninja/facts") -> CatFactPage {
+        let first = URL(string: path + "?page=1")!
+        return CatFactPage(currentPage: 1, data: items, firstPageURL: first, from: items.isEmpty ? nil : 1, lastPage: 1, lastPageURL: first,
+                           links: [.init(url: nil, label: "Previous", active: false), .init(url: first, label: "1", active: true),
+                                   .init(url: nil, label: "Next", active: false)],
+                           nextPageURL: nil, path: URL(string: path)!, perPage: Swift.max(items.count, 10), prevPageURL: nil,
+                           to: items.isEmpty ? nil : items.count, total: items.count)
+    }
+}
+
+extension CatFactClient {
+    public static let happy = CatFactClient(
+        fetchFact: { maxLength in CatFact.mocks.first { $0.length <= (maxLength ?? .max) } ?? .mock() },
+        fetchFacts: { _, _ in .mock(CatFact.mocks) },
+        fetchBreeds: { _, _ in .mock([Breed.mock(), .mock("Bengal")], path: "https://catfact.ninja/breeds") }
+    )
+
+    public static let empty = CatFactClient(
+        fetchFact: { _ in throw APIError.requestFailed(status: 404, body: #"{"message":"There are no facts."}"#) },
+        fetchFacts: { _, _ in .mock([]) },
+        fetchBreeds: { _, _ in .mock([], path: "https://catfact.ninja/breeds") }
+    )
+
+    public static func failing(_ error: APIError) -> CatFactClient {
+        CatFactClient(fetchFact: { _ in throw error }, fetchFacts: { _, _ in throw error }, fetchBreeds: { _, _ in throw error })
+    }
+
+    public static func delayed(_ duration: Duration, _ base: CatFactClient = .happy) -> CatFactClient {
+        CatFactClient(
+            fetchFact: { m in try await afterDelay(duration) { try await base.fetchFact(m) } },
+            fetchFacts: { p, l in try await afterDelay(duration) { try await base.fetchFacts(p, l) } },
+            fetchBreeds: { p, l in try await afterDelay(duration) { try await base.fetchBreeds(p, l) } }
+        )
+    }
+}

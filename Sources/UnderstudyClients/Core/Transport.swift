@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// GETs JSON from one API and decodes it, mapping every failure to ``APIError``.
+struct Transport: Sendable {
+    let baseURL: URL
+    let session: URLSession
+    let headers: UnderstudyHeaders
+
+    /// `baseURL` + `path` (which starts with `/`) + query items without nil values.
+    func url(_ path: String, _ query: [(String, String?)] = []) throws(APIError) -> URL {
+        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        guard var components = URLComponents(string: base + path), components.scheme != nil, components.host != nil else {
+            throw .invalidURL(base + path)
+        }
+        let items = query.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        if !items.isEmpty { components.queryItems = items }
+        guard let url = components.url else { throw .invalidURL(base + path) }
+        return url
+    }
+
+    func get<Model: Decodable>(_ path: String, _ query: [(String, String?)] = [], as _: Model.Type = Model.self) async throws(APIError) -> Model {
+        try await get(url(path, query))
+    }
+
+    func get<Model: Decodable>(_ url: URL, as _: Model.Type = Model.self) async throws(APIError) -> Model {
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers.fields { request.setValue(value, forHTTPHeaderField: name) }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch let error as URLError {
+            throw error.code == .timedOut ? .timedOut : .transport(error.code)
+        } catch {
+            throw .transport(.unknown)
+        }
+        guard let http = response as? HTTPURLResponse else { throw .transport(.badServerResponse) }
+        guard (200..<300).contains(http.statusCode) else {
+            throw .requestFailed(status: http.statusCode, body: String(decoding: data, as: UTF8.self))
+        }
+        do {
+            return try APIDecoder.decoder.decode(Model.self, from: data)
+        } catch let error as DecodingError {
+            throw .decodingFailed(APIDecoder.describe(error))
+        } catch {
+            throw .decodingFailed("\(error)")
+        }
+    }
+}
+
+/// JSON decoding for the three APIs, with their date formats:
+/// `1977-05-25`, `2014-12-10T14:23:31.880000Z`, `2024-10-23T08:21:20-05:00`.
+public enum APIDecoder {
+    public static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parseDate(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unrecognized date '\(text)'")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// A date in any of the APIs' formats (date only; date-time with any
+    /// number of fractional digits and `Z` or an offset).
+    public static func parseDate(_ text: String) -> Date? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?)?/) else {
+            return nil
+        }
+        var components = DateComponents()
+        components.year = Int(match.1)
+        components.month = Int(match.2)
+        components.day = Int(match.3)
+        components.hour = match.4.flatMap { Int($0) } ?? 0
+        components.minute = match.5.flatMap { Int($0) } ?? 0
+        components.second = match.6.flatMap { Int($0) } ?? 0
+        var offset = 0
+        if let zone = match.8, zone != "Z" {
+            let digits = zone.dropFirst().filter(\.isNumber)
+            let hours = Int(digits.prefix(2)) ?? 0, minutes = Int(digits.suffix(2)) ?? 0
+            offset = (hours * 3600 + minutes * 60) * (zone.first == "-" ? -1 : 1)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        calendar.timeZone = zone
+        guard let whole = calendar.date(from: components) else { return nil }
+        let fraction = match.7.map { Double("0." + $0) ?? 0 } ?? 0
+        return whole.addingTimeInterval(fraction)
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "" : " at \(keys.hasPrefix(".") ? String(keys.dropFirst()) : keys)"
+        }
+        switch error {
+        case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+        case .keyNotFound(let key, let context): return "missing key '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(let type, let context): return "expected \(type)\(path(context)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context): return "missing \(type) value\(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// Where a client points by default: `UNDERSTUDY_BASE_URL` plus the API's
+/// prefix when that variable is set (integration tests, a simulator scheme),
+/// else the real API.
+enum DefaultBaseURL {
+    static func resolve(real: String, understudyPrefix: String) -> URL {
+        if let base = ProcessInfo.processInfo.environment["UNDERSTUDY_BASE_URL"], !base.isEmpty {
+            let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+            if let url = URL(string: trimmed + understudyPrefix) { return url }
+        }
+        return URL(string: real)!
+    }
+}
+
+/// Runs `body` after `duration`, for the `.delayed` mocks.
+func afterDelay<Value>(_ duration: Duration, _ body: () async throws -> Value) async throws -> Value {
+    try await Task.sleep(for: duration)
+    return try await body()
+}
