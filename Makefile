@@ -24,10 +24,11 @@ run: release
 test: deps
 	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
 	$(SWIFT) build --build-tests
-	# One test at a time: several tests put thousands of connections through the server, and on
+	# Server tests one at a time: several put thousands of connections through a server, and on
 	# 2 cores their loose time bounds should measure the server, not a client starved by the others.
-	# (Tests that need concurrency create it themselves, with task groups against one server.)
-	$(SWIFT) test --no-parallel
+	$(SWIFT) test --no-parallel --skip IntegrationTests
+	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
+	$(SWIFT) test --filter IntegrationTests
 
 ## Check the bundled scenario files.
 validate: release

@@ -10,12 +10,15 @@ let package = Package(
         .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyClients", targets: ["UnderstudyClients"]),
+        .library(name: "UnderstudyDependencies", targets: ["UnderstudyDependencies"]),
+        .library(name: "UnderstudyExamples", targets: ["UnderstudyExamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
         .systemLibrary(
@@ -41,8 +44,13 @@ let package = Package(
         ),
         .target(name: "UnderstudyClients"),
         .target(
+            name: "UnderstudyDependencies",
+            dependencies: ["UnderstudyClients", .product(name: "Dependencies", package: "swift-dependencies")]
+        ),
+        .target(name: "UnderstudyExamples", dependencies: ["UnderstudyClients"]),
+        .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyHTTP"]
+            dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyClients"]
         ),
         .executableTarget(
             name: "understudy",
@@ -60,6 +68,14 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy"]
+        ),
+        .testTarget(
+            name: "UnderstudyClientsTests",
+            dependencies: ["UnderstudyClients", "UnderstudyDependencies", .product(name: "Dependencies", package: "swift-dependencies")]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Understudy", "UnderstudyClients", "UnderstudyTesting", "UnderstudyExamples"]
         ),
     ]
 )

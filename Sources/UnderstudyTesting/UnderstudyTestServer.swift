@@ -12,6 +12,7 @@ import UnderstudyHTTP
 /// ```
 public final class UnderstudyTestServer: Sendable {
     private let server: UnderstudyServer
+    private let adminToken: String?
 
     /// The bundled `scenarios/` folder of the Understudy package.
     public static var bundledScenarios: URL {
@@ -33,6 +34,7 @@ public final class UnderstudyTestServer: Sendable {
         watch: Bool = false,
         logLevel: Logger.Level = .warning
     ) throws {
+        self.adminToken = adminToken
         var logger = Logger(label: "understudy.test")
         logger.logLevel = logLevel
         server = try UnderstudyServer(configuration: UnderstudyConfiguration(
@@ -60,6 +62,45 @@ public final class UnderstudyTestServer: Sendable {
 
     /// Stops the server, answering parked requests first.
     public func stop() { server.stop() }
+
+    /// Starts a server and returns once `/__admin/health` answers.
+    public static func start(
+        scenarios: URL = UnderstudyTestServer.bundledScenarios, scenario: String = "happy", adminToken: String? = nil
+    ) async throws -> UnderstudyTestServer {
+        let server = try UnderstudyTestServer(scenarios: scenarios, scenario: scenario, adminToken: adminToken)
+        try await server.waitUntilHealthy()
+        return server
+    }
+
+    /// Polls `/__admin/health` until it answers (5 s at most).
+    public func waitUntilHealthy() async throws {
+        for _ in 0..<500 {
+            if await admin.isHealthy() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw UnderstudyAdmin.Failure(status: 0, error: "not healthy", detail: "\(baseURL)/__admin/health did not answer within 5 s")
+    }
+
+    /// The admin client of this server.
+    public var admin: UnderstudyAdmin { UnderstudyAdmin(baseURL: baseURL, token: adminToken) }
+
+    private static let sharedServer = SharedServer()
+
+    /// One server on the bundled scenarios for the whole test process, started on first use.
+    public static func shared() async throws -> UnderstudyTestServer {
+        try await sharedServer.get()
+    }
+}
+
+private actor SharedServer {
+    private var server: UnderstudyTestServer?
+
+    func get() async throws -> UnderstudyTestServer {
+        if let server { return server }
+        let started = try await UnderstudyTestServer.start()
+        server = started
+        return started
+    }
 }
 
 extension UnderstudyTestServer {
