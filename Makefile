@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SCENARIO ?= happy
 
-.PHONY: deps build release run test validate bench clean
+.PHONY: deps build release run test check validate bench docker clean
 
 deps:
 	@scripts/install-deps.sh
@@ -13,7 +13,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product understudy
+	scripts/build.sh
 
 ## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO override).
 run: release
@@ -21,7 +21,7 @@ run: release
 
 ## Build and run every test. Chromium (for the dashboard browser test) is optional:
 ## without it that one test is skipped with a message saying so.
-test: deps
+test: release
 	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
 	$(SWIFT) build --build-tests
 	# Server tests one at a time: several put thousands of connections through a server, and on
@@ -38,6 +38,10 @@ validate: release
 bench: release
 	@scripts/install-deps.sh wrk nginx python3 procps
 	scripts/bench.py
+
+## Build the image (needs a Docker engine).
+docker:
+	docker build -f docker/Dockerfile -t understudy .
 
 clean:
 	rm -rf .build

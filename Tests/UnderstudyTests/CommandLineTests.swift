@@ -126,6 +126,23 @@ import Testing
         #expect(good.status == 0)
     }
 
+    @Test func allInterfacesWithoutATokenIsRefusedAsInTheDockerImage() async throws {
+        let refused = try Running(["serve"], environment: [
+            "UNDERSTUDY_HOST": "0.0.0.0", "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_ADMIN_TOKEN": "",
+        ]).finish()
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("refusing to serve the admin API on 0.0.0.0 without a token"))
+
+        let guarded = try Running(["serve"], environment: [
+            "UNDERSTUDY_HOST": "0.0.0.0", "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_ADMIN_TOKEN": "tok",
+        ])
+        let base = try guarded.waitUntilListening().replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+        #expect(try await get(base + "/__admin/health").0 == 401)
+        #expect(try await get(base + "/__admin/health", headers: ["Authorization": "Bearer tok"]).0 == 200)
+        kill(guarded.process.processIdentifier, SIGTERM)
+        #expect(guarded.finish().status == 0)
+    }
+
     @Test func unknownStartScenarioIsRefused() throws {
         let result = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--scenario", "nope"]).finish()
         #expect(result.status != 0)

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// docker/ cannot be built here (no Docker engine), so check what can be:
+/// the Dockerfile runs the very scripts CI runs, and the image is set up as documented.
+@Suite struct PackagingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Recipe lines of `target` and of everything it depends on, from the Makefile.
+    func recipes(of target: String, in makefile: String) -> [String] {
+        var rules: [String: (prerequisites: [String], recipe: [String])] = [:]
+        var current: String?
+        for line in makefile.components(separatedBy: "\n") {
+            if line.hasPrefix("\t"), let name = current {
+                rules[name]?.recipe.append(line.trimmingCharacters(in: .whitespaces))
+            } else if let match = line.firstMatch(of: /^([A-Za-z][\w-]*):(?!=)(.*)$/) {
+                current = String(match.1)
+                rules[String(match.1)] = (match.2.split(separator: " ").map(String.init), [])
+            } else if !line.hasPrefix("#") {
+                current = nil
+            }
+        }
+        var seen: Set<String> = []
+        func collect(_ name: String) -> [String] {
+            guard seen.insert(name).inserted, let rule = rules[name] else { return [] }
+            return rule.prerequisites.flatMap(collect) + rule.recipe
+        }
+        return collect(target)
+    }
+
+    @Test func theDockerfileRunsTheScriptsCIRuns() throws {
+        let dockerfile = try read("docker/Dockerfile")
+        let scripts = Set(dockerfile.matches(of: /scripts\/[\w.-]+/).map { String($0.0) })
+        #expect(scripts == ["scripts/install-deps.sh", "scripts/build.sh"])
+        for script in scripts {
+            #expect(FileManager.default.isExecutableFile(atPath: Self.root.appendingPathComponent(script).path), "\(script) exists and is executable")
+        }
+        #expect(try read(".ci/run").contains("make test"))
+        let ciSteps = recipes(of: "test", in: try read("Makefile")).joined(separator: "\n")
+        for script in scripts {
+            #expect(ciSteps.contains(script), "make test (what CI runs) also runs \(script)")
+        }
+    }
+
+    @Test func theImageIsSlimNonRootHealthCheckedAndGuarded() throws {
+        let dockerfile = try read("docker/Dockerfile")
+        let stages = dockerfile.components(separatedBy: "\nFROM ")
+        #expect(stages.count == 3, "comments, then two stages: build, then runtime")
+        let runtime = try #require(stages.last)
+        #expect(runtime.hasPrefix("debian:bookworm-slim"))
+        #expect(runtime.contains("libmicrohttpd12"))
+        #expect(!runtime.contains("libmicrohttpd-dev") && !runtime.contains("swift"), "no toolchain at run time")
+        #expect(runtime.contains("USER understudy"))
+        #expect(runtime.contains("EXPOSE 8080"))
+        #expect(runtime.contains("HEALTHCHECK") && runtime.contains("/__admin/health"))
+        #expect(runtime.contains("UNDERSTUDY_HOST=0.0.0.0"))
+        #expect(runtime.contains("COPY --chown=understudy scenarios"))
+    }
+
+    @Test func composeMountsTheScenariosReadOnlyAndWatchesThem() throws {
+        let compose = try read("docker/docker-compose.yml")
+        #expect(compose.contains("../scenarios:/srv/understudy/scenarios:ro"))
+        #expect(compose.contains(#"UNDERSTUDY_WATCH: "1""#))
+        #expect(compose.contains("UNDERSTUDY_ADMIN_TOKEN"))
+        #expect(compose.contains("UNDERSTUDY_BASE_URL: http://understudy:8080"))
+        let workflow = try read("docker/ci/github-actions.yml")
+        #expect(workflow.contains("services:") && workflow.contains("/__admin/health") && workflow.contains("swift test"))
+        #expect(workflow.contains("-X PUT"), "flips scenarios with curl")
+    }
+}
