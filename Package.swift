@@ -74,6 +74,10 @@ let package = Package(
             dependencies: ["UnderstudyClients", "UnderstudyDependencies", .product(name: "Dependencies", package: "swift-dependencies")]
         ),
         .testTarget(
+            name: "RobustnessTests",
+            dependencies: ["Understudy", "UnderstudyTesting", "understudy"]
+        ),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: ["Understudy", "UnderstudyClients", "UnderstudyTesting", "UnderstudyExamples"]
         ),

@@ -29,6 +29,13 @@ cmhd_option_notify_completed(MHD_RequestCompletedCallback callback, void *cls)
     return item;
 }
 
+static inline struct MHD_OptionItem
+cmhd_option_notify_connection(MHD_NotifyConnectionCallback callback, void *cls)
+{
+    struct MHD_OptionItem item = { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)callback, cls };
+    return item;
+}
+
 /* MHD hands its log lines over as printf format + va_list; format them here
  * and pass a plain C string to a Swift sink. */
 typedef void (*cmhd_log_sink)(const char *message);

@@ -28,7 +28,15 @@ func mhdRequestCompleted(
     reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode
 ) {
     guard let cls, let reqCls else { return }
-    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(slot: reqCls, termination: termination)
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(connection: connection, slot: reqCls, termination: termination)
+}
+
+func mhdConnectionChanged(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().connectionChanged(connection, opened: code == .CONNECTION_NOTIFY_STARTED)
 }
 
 func mhdCollectHeader(

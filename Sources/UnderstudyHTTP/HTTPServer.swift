@@ -25,7 +25,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var listener: ListeningSocket?
     private var contextBox: Unmanaged<HTTPServer>?
     private let parking = ParkingLot()
-    private let inFlight = Locked(0)
+    private let connections = ConnectionTable()
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -63,6 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeoutSeconds, ptr_value: nil),
             cmhd_option_notify_completed(mhdRequestCompleted, box.toOpaque()),
+            cmhd_option_notify_connection(mhdConnectionChanged, box.toOpaque()),
             cmhd_option_external_logger(mhdLog),
         ]
         if configuration.threads > 1 {
@@ -80,12 +81,13 @@ public final class HTTPServer: @unchecked Sendable {
         }
         daemon = started
         listener = socket
+        connections.startSweeping(after: configuration.connectionTimeoutSeconds)
         contextBox = box
         port = socket.port
     }
 
     /// Number of requests received and not yet completed.
-    public var requestsInFlight: Int { inFlight.current }
+    public var requestsInFlight: Int { connections.requestsInFlight }
 
     /// Number of connections currently suspended (delayed, held or dribbling).
     public var parkedConnections: Int { parking.count }
@@ -97,9 +99,10 @@ public final class HTTPServer: @unchecked Sendable {
         let quiescedSocket = MHD_quiesce_daemon(daemon)
         parking.drain()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
-        while inFlight.current > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+        while connections.requestsInFlight > 0, DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(2_000)
         }
+        connections.stopSweeping()
         MHD_stop_daemon(daemon)
         if quiescedSocket >= 0 { close(quiescedSocket) }
         self.daemon = nil
@@ -119,7 +122,7 @@ public final class HTTPServer: @unchecked Sendable {
             // First call: headers only. Queueing here would disable keep-alive
             // in 0.9.75, so only set up the context.
             slot.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
-            inFlight.withLock { $0 += 1 }
+            connections.requestStarted(connection)
             return .YES
         }
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
@@ -153,11 +156,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    func completed(slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, termination: MHD_RequestTerminationCode) {
+    func completed(connection: OpaquePointer?, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, termination: MHD_RequestTerminationCode) {
         guard let raw = slot.pointee else { return }
         slot.pointee = nil
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-        inFlight.withLock { $0 -= 1 }
+        connections.requestEnded(connection)
         guard let request = context.request else { return }
         responder.completed(CompletedExchange(
             request: request,
@@ -173,6 +176,10 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     var isDraining: Bool { parking.isDraining }
+
+    func connectionChanged(_ connection: OpaquePointer, opened: Bool) {
+        if opened { connections.opened(connection) } else { connections.closed(connection) }
+    }
 
     // MARK: - Private
 

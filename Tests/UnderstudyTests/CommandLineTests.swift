@@ -3,50 +3,15 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import UnderstudyTesting
 
 /// The `understudy` executable as users run it: flags, environment, stdout
 /// line, exit codes, signals.
 @Suite(.serialized) struct CommandLineTests {
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("understudy")
     static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scenarios").path
 
-    final class Running: @unchecked Sendable {
-        let process = Process()
-        let output = Pipe()
-        let errors = Pipe()
-        private(set) var baseURL = ""
-
-        init(_ arguments: [String], environment: [String: String] = [:]) throws {
-            process.executableURL = CommandLineTests.binary
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-        }
-
-        /// Reads the "listening on" line from stdout.
-        func waitUntilListening() throws -> String {
-            var collected = Data()
-            while !String(decoding: collected, as: UTF8.self).contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                collected += chunk
-            }
-            let line = String(decoding: collected, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let match = line.firstMatch(of: /^understudy listening on (http:\/\/\S+)$/) else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "unexpected stdout: \(line)"])
-            }
-            baseURL = String(match.1)
-            return baseURL
-        }
-
-        func finish() -> (status: Int32, stderr: String) {
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-    }
+    typealias Running = UnderstudyProcess
 
     func get(_ url: String, headers: [String: String] = [:]) async throws -> (Int, String) {
         var request = URLRequest(url: URL(string: url)!)
@@ -61,14 +26,14 @@ import Testing
         let (status, body) = try await get(base + "/__admin/health")
         #expect(status == 200 && body == #"{"status":"ok"}"#)
         #expect(try await get(base + "/swapi/api/people/1/").1.contains("Luke Skywalker"))
-        kill(server.process.processIdentifier, SIGTERM)
+        kill(server.pid, SIGTERM)
         let result = server.finish()
         #expect(result.status == 0)
         #expect(result.stderr.contains("GET /swapi/api/people/1/ 200 happy"), "one access line per request: \(result.stderr)")
         // The port is free again at once.
         let again = try Running(["serve", "--port", String(URL(string: base)!.port!), "--scenarios", Self.scenarios])
         _ = try again.waitUntilListening()
-        kill(again.process.processIdentifier, SIGINT)
+        kill(again.pid, SIGINT)
         #expect(again.finish().status == 0)
     }
 
@@ -78,7 +43,7 @@ import Testing
         let start = Date()
         async let parked = get(base + "/catfact/fact", headers: ["X-Understudy-Scenario": "delay", "X-Understudy-Delay": "30000"])
         try await Task.sleep(for: .milliseconds(300))
-        kill(server.process.processIdentifier, SIGTERM)
+        kill(server.pid, SIGTERM)
         let (status, body) = try await parked
         #expect(status == 200 && body.contains("\"fact\""))
         #expect(Date().timeIntervalSince(start) < 10)
@@ -93,14 +58,14 @@ import Testing
         ])
         let base = try server.waitUntilListening()
         #expect(try await get(base + "/swapi/api/people/").1 == #"{"count":0,"next":null,"previous":null,"results":[]}"#)
-        kill(server.process.processIdentifier, SIGTERM)
+        kill(server.pid, SIGTERM)
         #expect(server.finish().status == 0)
     }
 
     @Test func aTakenPortFailsWithTheRealCause() throws {
         let first = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios])
         let base = try first.waitUntilListening()
-        defer { kill(first.process.processIdentifier, SIGTERM); _ = first.finish() }
+        defer { kill(first.pid, SIGTERM); _ = first.finish() }
         let second = try Running(["serve", "--port", String(URL(string: base)!.port!), "--scenarios", Self.scenarios])
         let result = second.finish()
         #expect(result.status != 0)
@@ -139,7 +104,7 @@ import Testing
         let base = try guarded.waitUntilListening().replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
         #expect(try await get(base + "/__admin/health").0 == 401)
         #expect(try await get(base + "/__admin/health", headers: ["Authorization": "Bearer tok"]).0 == 200)
-        kill(guarded.process.processIdentifier, SIGTERM)
+        kill(guarded.pid, SIGTERM)
         #expect(guarded.finish().status == 0)
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import UnderstudyHTTP
+
+/// The `understudy` executable running as a child process: for tests that
+/// need process isolation (crashes, signals, memory readings, exit codes).
+public final class UnderstudyProcess: @unchecked Sendable {
+    public let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let errorText = Locked(Data())
+
+    /// The `understudy` binary built next to the test bundle (`swift build` puts both in one folder).
+    public static var builtExecutable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("understudy")
+    }
+
+    public init(executable: URL = UnderstudyProcess.builtExecutable, _ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = errors
+        // Drain stderr as it comes, so a chatty access log never blocks the child on a full pipe.
+        errors.fileHandleForReading.readabilityHandler = { [errorText] handle in
+            let chunk = handle.availableData
+            errorText.withLock { $0.append(chunk) }
+        }
+        try process.run()
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Reads stdout up to the `understudy listening on URL` line and returns the URL.
+    public func waitUntilListening() throws -> String {
+        var collected = Data()
+        while !String(decoding: collected, as: UTF8.self).contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            collected += chunk
+        }
+        let line = String(decoding: collected, as: UTF8.self).components(separatedBy: "\n")[0]
+        guard let match = line.firstMatch(of: /^understudy listening on (http:\/\/\S+)$/) else {
+            throw RawHTTP.Failure(description: "unexpected stdout: \(line); stderr: \(stderr)")
+        }
+        return String(match.1)
+    }
+
+    /// Resident memory of the child in kilobytes (VmRSS), or nil once it is gone.
+    public var residentKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let match = status.firstMatch(of: /VmRSS:\s+(\d+)/) else { return nil }
+        return Int(match.1)
+    }
+
+    /// Threads of the child, or nil once it is gone.
+    public var threadCount: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let match = status.firstMatch(of: /Threads:\s+(\d+)/) else { return nil }
+        return Int(match.1)
+    }
+
+    public var isRunning: Bool { process.isRunning }
+
+    public func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Everything the child wrote to stderr so far.
+    public var stderr: String { String(decoding: errorText.current, as: UTF8.self) }
+
+    /// Waits for the child to exit; its exit status and stderr.
+    public func finish() -> (status: Int32, stderr: String) {
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        let rest = errors.fileHandleForReading.readDataToEndOfFile()
+        errorText.withLock { $0.append(rest) }
+        return (process.terminationStatus, stderr)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import UnderstudyTesting
+
+let bundledScenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("scenarios")
+
+/// A server process on a free port with the bundled scenarios; `extra` adds flags.
+func startServerProcess(_ extra: [String] = []) throws -> (UnderstudyProcess, port: Int) {
+    let server = try UnderstudyProcess(["serve", "--port", "0", "--scenarios", bundledScenarios.path, "--log-level", "warning"] + extra)
+    let base = try server.waitUntilListening()
+    return (server, URL(string: base)!.port!)
+}
+
+/// True when `GET /__admin/health` answers 200 on a fresh connection.
+func healthy(_ port: Int) -> Bool {
+    (try? RawHTTP.exchange(port: port, "GET /__admin/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: 3))?
+        .hasPrefix("HTTP/1.1 200") == true
+}
+
+/// The status line's code, or nil when the server closed without answering.
+func statusCode(_ reply: String) -> Int? {
+    guard let match = reply.firstMatch(of: /^HTTP\/1\.[01] (\d{3})/) else { return nil }
+    return Int(match.1)
+}
