@@ -36,6 +36,43 @@ cmhd_option_notify_connection(MHD_NotifyConnectionCallback callback, void *cls)
     return item;
 }
 
+/* Percent-decoding for URLs and query values that leaves %00 encoded: a
+ * decoded NUL would silently cut the C string the handler receives, so
+ * "/a%00b" would be served as "/a". */
+static inline int cmhd_hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static inline size_t
+cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *value)
+{
+    (void)cls; (void)connection;
+    char *read = value, *write = value;
+    while (*read) {
+        int high = read[0] == '%' ? cmhd_hex_value(read[1]) : -1;
+        int low = high >= 0 ? cmhd_hex_value(read[2]) : -1;
+        if (low >= 0 && (high | low) != 0) {
+            *write++ = (char)(high * 16 + low);
+            read += 3;
+        } else {
+            *write++ = *read++;
+        }
+    }
+    *write = 0;
+    return (size_t)(write - value);
+}
+
+static inline struct MHD_OptionItem
+cmhd_option_unescape_keeping_nul(void)
+{
+    struct MHD_OptionItem item = { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)cmhd_unescape_keeping_nul, NULL };
+    return item;
+}
+
 /* MHD hands its log lines over as printf format + va_list; format them here
  * and pass a plain C string to a Swift sink. */
 typedef void (*cmhd_log_sink)(const char *message);

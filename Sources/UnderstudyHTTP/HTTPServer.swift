@@ -65,6 +65,7 @@ public final class HTTPServer: @unchecked Sendable {
             cmhd_option_notify_completed(mhdRequestCompleted, box.toOpaque()),
             cmhd_option_notify_connection(mhdConnectionChanged, box.toOpaque()),
             cmhd_option_external_logger(mhdLog),
+            cmhd_option_unescape_keeping_nul(),
         ]
         if configuration.threads > 1 {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))

@@ -1,8 +1,6 @@
 import Foundation
 import UnderstudyTesting
 
-let bundledScenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scenarios")
 
 /// A server process on a free port with the bundled scenarios; `extra` adds flags.
 func startServerProcess(_ extra: [String] = []) throws -> (UnderstudyProcess, port: Int) {

@@ -64,6 +64,12 @@ public enum DocumentParser {
              .composer(let context, let problem, let mark, _):
             let prefix = context.map { "\($0.text) " } ?? ""
             return FileProblem(file: file, line: mark.line, column: mark.column, message: "malformed YAML/JSON: \(prefix)\(problem)")
+        case .reader(let problem, let offset, _, let yaml):
+            // The reader reports a byte offset; turn it into a line and column.
+            let prefix = offset.map { Array(yaml.utf8.prefix($0)) } ?? []
+            let line = prefix.filter { $0 == 0x0A }.count + 1
+            let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            return FileProblem(file: file, line: line, column: column, message: "unreadable text: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return FileProblem(file: file, line: context.mark.line, message: "duplicate keys: \(duplicates.joined(separator: ", "))")
         default:
