@@ -14,6 +14,9 @@ import Glibc
 final class ConnectionTable: @unchecked Sendable {
     private struct Entry {
         var socket: Int32
+        var openedAt: UInt64
+        /// Whether a request has started on this connection yet.
+        var served = false
         /// When the connection started waiting for a request's headers; nil while one is being handled.
         var waitingSince: UInt64?
     }
@@ -29,7 +32,7 @@ final class ConnectionTable: @unchecked Sendable {
     func opened(_ connection: OpaquePointer) {
         let socket = cmhd_connection_fd(connection)
         let now = DispatchTime.now().uptimeNanoseconds
-        state.withLock { $0.connections[UInt(bitPattern: connection)] = Entry(socket: socket, waitingSince: now) }
+        state.withLock { $0.connections[UInt(bitPattern: connection)] = Entry(socket: socket, openedAt: now, waitingSince: now) }
     }
 
     func closed(_ connection: OpaquePointer) {
@@ -40,6 +43,7 @@ final class ConnectionTable: @unchecked Sendable {
         state.withLock { state in
             state.requestsInFlight += 1
             state.connections[UInt(bitPattern: connection)]?.waitingSince = nil
+            state.connections[UInt(bitPattern: connection)]?.served = true
         }
     }
 
@@ -52,6 +56,16 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     var requestsInFlight: Int { state.withLock { $0.requestsInFlight } }
+
+    /// Whether requests are being handled, or a connection accepted in the last
+    /// `window` nanoseconds has not delivered its first request yet (it most
+    /// likely carries one): what a graceful stop waits for.
+    func isBusy(freshWindow window: UInt64) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return state.withLock { state in
+            state.requestsInFlight > 0 || state.connections.values.contains { !$0.served && now - $0.openedAt < window }
+        }
+    }
 
     /// Sweeps once a second, shutting down connections that waited longer than `seconds` for headers.
     func startSweeping(after seconds: Int) {

@@ -100,7 +100,7 @@ public final class HTTPServer: @unchecked Sendable {
         let quiescedSocket = MHD_quiesce_daemon(daemon)
         parking.drain()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
-        while connections.requestsInFlight > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+        while connections.isBusy(freshWindow: 1_000_000_000), DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(2_000)
         }
         connections.stopSweeping()

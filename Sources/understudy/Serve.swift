@@ -129,6 +129,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardOutput.write(Data("understudy admin listening on \(admin)\n".utf8))
         }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
-        withExtendedLifetime(sources) { dispatchMain() }
+        // Park the main thread; the signal handlers exit the process. (Not dispatchMain(): its
+        // signal-thread path trips AddressSanitizer inside libdispatch.)
+        withExtendedLifetime(sources) { DispatchSemaphore(value: 0).wait() }
     }
 }

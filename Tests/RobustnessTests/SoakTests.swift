@@ -8,7 +8,8 @@ import UnderstudyTesting
 
 /// 60 s of mixed traffic while the active scenario flips every 100 ms:
 /// no crash, no response from a scenario nobody selected, flat memory.
-@Suite(.serialized) struct SoakTests {
+@Suite(.serialized, .disabled(if: underSanitizer, "the soak runs in make check's plain pass; a sanitizer's allocator makes its RSS figures meaningless"))
+struct SoakTests {
     static let duration: TimeInterval = 60
 
     @Test func mixedLoadWithScenarioFlips() async throws {
