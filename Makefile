@@ -30,6 +30,18 @@ test: release
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
 	$(SWIFT) test --filter IntegrationTests
 
+## Robustness: malformed HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing; then the whole
+## suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.
+## LeakSanitizer stays off: it misreads Swift's indirect-enum payloads (tagged pointers) and XCTest's
+## runner objects as leaks; ASan's memory-error checks are all on.
+check: release
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --no-parallel --filter RobustnessTests
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --no-parallel
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	UNDERSTUDY_SANITIZER=thread $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --no-parallel
+
 ## Check the bundled scenario files.
 validate: release
 	.build/release/understudy validate scenarios

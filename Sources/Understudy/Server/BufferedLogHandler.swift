@@ -52,8 +52,8 @@ final class LogBuffer: Sendable {
     }
 
     private let state = Locked(State())
+    /// Serial: every write to stderr happens here, in order.
     private let queue = DispatchQueue(label: "understudy.log")
-    private let writeLock = Locked(())
 
     /// ISO 8601 to the second, formatted once per second.
     func timestamp() -> String {
@@ -78,18 +78,21 @@ final class LogBuffer: Sendable {
         if urgent {
             flush()
         } else if schedule {
-            queue.asyncAfter(deadline: .now() + .milliseconds(50)) { self.flush() }
+            queue.asyncAfter(deadline: .now() + .milliseconds(50)) { self.write() }
         }
     }
 
+    /// Writes everything buffered, and returns once it is written.
     func flush() {
-        writeLock.withLock { _ in
-            var (bytes, dropped) = state.withLock { state -> ([UInt8], Int) in
-                defer { state.pending = []; state.dropped = 0; state.scheduled = false }
-                return (state.pending, state.dropped)
-            }
-            if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
-            if !bytes.isEmpty { try? FileHandle.standardError.write(contentsOf: bytes) }
+        queue.sync { write() }
+    }
+
+    private func write() {
+        var (bytes, dropped) = state.withLock { state -> ([UInt8], Int) in
+            defer { state.pending = []; state.dropped = 0; state.scheduled = false }
+            return (state.pending, state.dropped)
         }
+        if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
+        if !bytes.isEmpty { try? FileHandle.standardError.write(contentsOf: bytes) }
     }
 }
