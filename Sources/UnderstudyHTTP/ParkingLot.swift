@@ -13,8 +13,9 @@ import Glibc
 final class ParkingLot: @unchecked Sendable {
     private struct State {
         var draining = false
-        /// Connection (bit pattern) → its socket.
-        var parked: [UInt: Int32] = [:]
+        /// Connection (bit pattern) → its socket and which parking this is.
+        var parked: [UInt: (socket: Int32, generation: UInt64)] = [:]
+        var generation: UInt64 = 0
         var abandoned: Set<UInt> = []
         var sweeping = false
     }
@@ -22,6 +23,8 @@ final class ParkingLot: @unchecked Sendable {
     private let state = Locked(State())
     private let timers = DispatchQueue(label: "understudy.http.timers")
     static let sweepInterval = DispatchTimeInterval.seconds(1)
+    /// POLLRDHUP (Linux): the peer closed its side. Glibc only exposes it to C with _GNU_SOURCE.
+    static let peerClosed: Int16 = 0x2000
 
     /// Suspends `connection` and resumes it after `nanoseconds`; false (and no
     /// suspension) while draining, when everything is answered at once.
@@ -31,7 +34,8 @@ final class ParkingLot: @unchecked Sendable {
         let (parked, startSweep) = state.withLock { state -> (Bool, Bool) in
             guard !state.draining else { return (false, false) }
             MHD_suspend_connection(handle)
-            state.parked[connection] = fd
+            state.generation += 1
+            state.parked[connection] = (fd, state.generation)
             defer { state.sweeping = true }
             return (true, !state.sweeping)
         }
@@ -69,16 +73,20 @@ final class ParkingLot: @unchecked Sendable {
 
     private func sweep() {
         let sockets = state.withLock { $0.parked }
-        var gone: [UInt] = []
-        var byte: UInt8 = 0
-        for (connection, fd) in sockets where fd >= 0 {
-            let received = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                gone.append(connection)
-            }
+        // poll() rather than recv(): the answer is in revents, independent of errno.
+        let gone = sockets.compactMap { connection, entry -> (UInt, UInt64)? in
+            guard entry.socket >= 0 else { return nil }
+            var probe = pollfd(fd: entry.socket, events: Self.peerClosed, revents: 0)
+            guard poll(&probe, 1, 0) > 0 else { return nil }
+            return probe.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 ? (connection, entry.generation) : nil
         }
         let (resumable, again) = state.withLock { state -> ([UInt], Bool) in
-            let resumable = gone.filter { state.parked.removeValue(forKey: $0) != nil }
+            // Only the parking that was probed: the connection may have been resumed and parked again since.
+            let resumable = gone.filter { connection, generation in
+                guard state.parked[connection]?.generation == generation else { return false }
+                state.parked[connection] = nil
+                return true
+            }.map(\.0)
             state.abandoned.formUnion(resumable)
             state.sweeping = !state.parked.isEmpty
             return (resumable, state.sweeping)
