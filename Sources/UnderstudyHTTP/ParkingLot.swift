@@ -34,6 +34,9 @@ final class ParkingLot: @unchecked Sendable {
         let (parked, startSweep) = state.withLock { state -> (Bool, Bool) in
             guard !state.draining else { return (false, false) }
             MHD_suspend_connection(handle)
+            // libmicrohttpd may close an abandoned connection without calling the handler again,
+            // leaving its mark; connection memory is reused, so a new parking clears any old mark.
+            state.abandoned.remove(connection)
             state.generation += 1
             state.parked[connection] = (fd, state.generation)
             defer { state.sweeping = true }
