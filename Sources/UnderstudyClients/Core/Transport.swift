@@ -32,7 +32,7 @@ struct Transport: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await Self.load(request, with: session)
         } catch let error as URLError {
             throw error.code == .timedOut ? .timedOut : .transport(error.code)
         } catch {
@@ -49,6 +49,22 @@ struct Transport: Sendable {
         } catch {
             throw .decodingFailed("\(error)")
         }
+    }
+}
+
+extension Transport {
+    /// `session.data(for:)`. On Linux the call runs in its own task, out of reach of the
+    /// caller's cancellation: swift-corelibs-foundation can deadlock when a task is
+    /// cancelled (URLSessionTask.cancel waits on the session's queue) while its response
+    /// completes (which waits on the task's status lock), e.g. when a task group cancels
+    /// its siblings after one failed. A cancelled caller still gets its answer; the
+    /// request is simply not cut short.
+    static func load(_ request: URLRequest, with session: URLSession) async throws -> (Data, URLResponse) {
+        #if canImport(FoundationNetworking)
+        return try await Task { try await session.data(for: request) }.value
+        #else
+        return try await session.data(for: request)
+        #endif
     }
 }
 
