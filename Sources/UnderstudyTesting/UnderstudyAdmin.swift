@@ -139,8 +139,7 @@ public struct UnderstudyAdmin: Sendable {
             request.httpBody = try JSONSerialization.data(withJSONObject: present)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        // Its own task: cancelling a URLSession call on Linux can deadlock (see UnderstudyClients' Transport).
-        let (data, response) = try await Task { [session, request] in try await session.data(for: request) }.value
+        let (data, response) = try await session.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]

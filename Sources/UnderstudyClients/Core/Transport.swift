@@ -61,7 +61,7 @@ extension Transport {
     /// request is simply not cut short.
     static func load(_ request: URLRequest, with session: URLSession) async throws -> (Data, URLResponse) {
         #if canImport(FoundationNetworking)
-        return try await Task { try await session.data(for: request) }.value
+        return try await Task.detached { try await session.data(for: request) }.value
         #else
         return try await session.data(for: request)
         #endif
