@@ -82,7 +82,7 @@ import UnderstudyDependencies
     }
 
     @Test func dependenciesCanBeOverridden() async throws {
-        try await withDependencies {
+        await withDependencies {
             $0.catFactClient = .failing(.requestFailed(status: 503, body: ""))
         } operation: {
             @Dependency(\.catFactClient) var client

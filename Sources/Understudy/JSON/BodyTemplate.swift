@@ -28,10 +28,6 @@ public struct BodyTemplate: Sendable, Hashable {
         append(text)
     }
 
-    public init(bytes: [UInt8]) {
-        append(bytes)
-    }
-
     public mutating func append(_ text: String) {
         append(Array(text.utf8))
     }
@@ -56,11 +52,6 @@ public struct BodyTemplate: Sendable, Hashable {
             case .origin(let escaped): appendOrigin(slashEscaped: escaped)
             }
         }
-    }
-
-    /// Whether the body depends on the origin.
-    public var hasOrigin: Bool {
-        segments.contains { if case .origin = $0 { true } else { false } }
     }
 
     public func render(origin: Origin) -> [UInt8] {

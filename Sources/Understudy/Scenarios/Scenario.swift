@@ -22,12 +22,6 @@ public final class Scenario: Sendable {
         self.apis = apis
         self.routes = routes
     }
-
-    /// The delay (ms) and fault in force for `api`.
-    public func behaviour(of api: API) -> (delayMilliseconds: Int, fault: Fault, fixedStatus: Int?) {
-        let behaviour = apis[api]!
-        return (behaviour.delay, behaviour.fault, behaviour.fixed?.status)
-    }
 }
 
 /// How one API answers in one scenario.

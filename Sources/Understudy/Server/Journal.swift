@@ -91,8 +91,6 @@ final class Journal: Sendable {
             ring.next = 0
         }
     }
-
-    var count: Int { ring.withLock { $0.entries.count } }
 }
 
 extension Journal.Entry {

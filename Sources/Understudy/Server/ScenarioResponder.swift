@@ -16,13 +16,14 @@ final class ScenarioResponder: HTTPResponder {
     func reply(to request: ServerRequest) -> Reply {
         if request.path.hasPrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
         let state = control.state.current
+        let matched = API.match(request.path)
         let scenario: Scenario
         if let name = request.headerFields[.understudyScenario] {
             guard let chosen = state.scenarios[name] else { return Self.unknownScenario(name, known: state.scenarios.names) }
             scenario = chosen
         } else {
             let session = request.headerFields[.understudySession]
-            let name = state.selection(api: API.match(request.path)?.0, session: session).next()
+            let name = state.selection(api: matched?.0, session: session).next()
             scenario = state.scenarios[name]!
         }
         var delayOverride: Int?
@@ -32,10 +33,10 @@ final class ScenarioResponder: HTTPResponder {
             }
             delayOverride = value
         }
-        return reply(to: request, in: scenario, delayOverride: delayOverride)
+        return reply(to: request, matched: matched, in: scenario, delayOverride: delayOverride)
     }
 
-    private func reply(to request: ServerRequest, in scenario: Scenario, delayOverride: Int?) -> Reply {
+    private func reply(to request: ServerRequest, matched: (API, Substring)?, in scenario: Scenario, delayOverride: Int?) -> Reply {
         let host = host(of: request)
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
@@ -50,11 +51,11 @@ final class ScenarioResponder: HTTPResponder {
                 }
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
-            if let api = route.api, let (_, subpath) = API.match(request.path) {
+            if let api = route.api, let (_, subpath) = matched {
                 return apiReply(request, api: api, subpath: subpath, scenario: scenario, host: host, delay: delay, fault: fault)
             }
         }
-        guard let (api, subpath) = API.match(request.path) else {
+        guard let (api, subpath) = matched else {
             return Self.error(.notFound, "not found",
                               "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
         }

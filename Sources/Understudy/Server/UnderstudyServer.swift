@@ -131,8 +131,6 @@ public final class UnderstudyServer: Sendable {
 
     /// The scenarios currently loaded (they change with a reload).
     public var scenarios: ScenarioSet { control.state.current.scenarios }
-    /// The scenario serving requests that pick none, with no session or override.
-    public var activeScenario: String { control.state.current.active.steps[0].scenario }
 
     /// Reloads the scenarios folder (what `POST /__admin/reload` does); the
     /// problems when the new set is rejected and the old one keeps serving.
