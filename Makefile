@@ -26,9 +26,9 @@ test: release
 	$(SWIFT) build --build-tests
 	# Server tests one at a time: several put thousands of connections through a server, and on
 	# 2 cores their loose time bounds should measure the server, not a client starved by the others.
-	$(SWIFT) test --no-parallel --skip "IntegrationTests|RobustnessTests"
+	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --skip "IntegrationTests|RobustnessTests"
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
-	$(SWIFT) test --filter IntegrationTests
+	SWIFT=$(SWIFT) scripts/swift-test.sh --filter IntegrationTests
 
 ## Robustness: malformed HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing; then the whole
 ## suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.
@@ -36,11 +36,11 @@ test: release
 ## runner objects as leaks; ASan's memory-error checks are all on.
 check: release
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --no-parallel --filter RobustnessTests
+	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --no-parallel
+	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --no-parallel
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	UNDERSTUDY_SANITIZER=thread $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --no-parallel
+	UNDERSTUDY_SANITIZER=thread SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=thread --scratch-path .build-tsan --no-parallel
 
 ## Check the bundled scenario files.
 validate: release
