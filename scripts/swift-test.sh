@@ -10,6 +10,6 @@ status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ]; then
     echo
     echo "==== swift test $* failed (exit $status); the failures: ===="
-    grep -E '✘|error:|Fatal error|Test Case .* failed|signal|Exited with' "$log" | grep -v '^✘ Test run with' | head -60
+    grep -E '✘|error:|Fatal error|Test Case .* failed|signal|Exited with' "$log" | grep -v '^✘ Test run with' | awk '!seen[$0]++' | head -60
 fi
 exit "$status"

@@ -42,7 +42,7 @@ import UnderstudyTesting
         let base = try server.waitUntilListening()
         let start = Date()
         async let parked = get(base + "/catfact/fact", headers: ["X-Understudy-Scenario": "delay", "X-Understudy-Delay": "30000"])
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .seconds(1))  // the request reaches the server and parks (its delay is 30 s)
         kill(server.pid, SIGTERM)
         let (status, body) = try await parked
         #expect(status == 200 && body.contains("\"fact\""))

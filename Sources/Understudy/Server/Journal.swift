@@ -8,6 +8,7 @@ import UnderstudyHTTP
 final class Journal: Sendable {
     struct Entry: Sendable {
         var id: Int
+        /// When the request arrived.
         var time: Date
         var request: ServerRequest
         var api: API?
@@ -57,7 +58,8 @@ final class Journal: Sendable {
 
     func record(request: ServerRequest, api: API?, session: String?, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
         guard capacity > 0 else { return }
-        let time = Date()
+        // Recorded when the exchange completes; the entry's time is when the request arrived.
+        let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
         ring.withLock { ring in
             ring.lastID += 1
             let entry = Entry(id: ring.lastID, time: time, request: request, api: api, session: session, scenario: scenario,
