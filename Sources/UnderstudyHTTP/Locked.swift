@@ -9,8 +9,10 @@ import Darwin
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see
 /// the futex-based `Mutex` on Linux and reports false races inside it.
 public final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // Inlinable so that callers in other modules get a specialized, inlined lock
+    // instead of a generic call per request.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
     public init(_ value: Value) {
         self.value = value
@@ -25,7 +27,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -33,5 +35,6 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// A copy of the current value.
+    @inlinable
     public var current: Value { withLock { $0 } }
 }

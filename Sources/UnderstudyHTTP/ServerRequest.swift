@@ -44,6 +44,17 @@ public struct ServerRequest: Sendable {
         query.first { $0.name == name }?.value
     }
 
+    /// The value of the header `name`; several fields of that name are combined
+    /// with ", " (RFC 9110 §5.3). Cheaper than `headerFields[name]` for the
+    /// usual single field, which matters on the request path.
+    public func header(_ name: HTTPField.Name) -> String? {
+        var found: String?
+        for field in headerFields where field.name == name {
+            found = found.map { $0 + ", " + field.value } ?? field.value
+        }
+        return found
+    }
+
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
         guard !query.isEmpty else { return path }

@@ -44,23 +44,20 @@ final class ArtInstituteService: APIService {
 
     /// Loads a JSON array of artworks, each an object with an integer `id`.
     static func load(file url: URL, displayName: String) throws(FileProblems) -> [JSONValue] {
-        let root: Node
-        do { root = try DocumentParser.parseFile(at: url, displayName: displayName) } catch { throw FileProblems([error]) }
-        guard case .sequence(let sequence) = root else {
-            throw FileProblems([FileProblem(file: displayName, line: root.mark?.line, message: "expected a JSON array of artworks")])
-        }
+        let elements: [(line: Int, value: JSONValue)]
+        do { elements = try DocumentParser.parseJSONArray(at: url, displayName: displayName, of: "artworks") } catch { throw FileProblems([error]) }
         var problems: [FileProblem] = []
         var seen = Set<Int>()
-        let artworks = sequence.enumerated().map { index, node in
-            let artwork = JSONValue(node: node)
+        let artworks = elements.enumerated().map { index, element in
+            let (line, artwork) = element
             if artwork.members == nil {
-                problems.append(FileProblem(file: displayName, line: node.mark?.line, keyPath: "[\(index)]", message: "expected an object, found \(artwork.kindName)"))
+                problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)]", message: "expected an object, found \(artwork.kindName)"))
             } else if let id = artwork["id"]?.intValue {
                 if !seen.insert(id).inserted {
-                    problems.append(FileProblem(file: displayName, line: node.mark?.line, keyPath: "[\(index)].id", message: "duplicate id \(id)"))
+                    problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)].id", message: "duplicate id \(id)"))
                 }
             } else {
-                problems.append(FileProblem(file: displayName, line: node.mark?.line, keyPath: "[\(index)].id", message: "missing or not an integer"))
+                problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)].id", message: "missing or not an integer"))
             }
             return artwork
         }

@@ -138,31 +138,25 @@ struct CatFactDataset: Sendable {
     static func load(folder: URL, displayName: String) throws(FileProblems) -> CatFactDataset {
         var problems: [FileProblem] = []
         var dataset = CatFactDataset()
-        func items(_ name: String) -> [(Node, JSONValue)] {
-            let file = "\(displayName)/\(name)"
+        func items(_ name: String, of what: String) -> [(line: Int, value: JSONValue)] {
             do {
-                let root = try DocumentParser.parseFile(at: folder.appendingPathComponent(name), displayName: file)
-                guard case .sequence(let sequence) = root else {
-                    problems.append(FileProblem(file: file, line: root.mark?.line, message: "expected a JSON array"))
-                    return []
-                }
-                return sequence.map { ($0, JSONValue(node: $0)) }
+                return try DocumentParser.parseJSONArray(at: folder.appendingPathComponent(name), displayName: "\(displayName)/\(name)", of: what)
             } catch {
                 problems.append(error)
                 return []
             }
         }
-        for (index, (node, value)) in items("facts.json").enumerated() {
+        for (index, (line, value)) in items("facts.json", of: "facts").enumerated() {
             guard let fact = value.stringValue, !fact.isEmpty else {
-                problems.append(FileProblem(file: "\(displayName)/facts.json", line: node.mark?.line, keyPath: "[\(index)]", message: "expected a non-empty string"))
+                problems.append(FileProblem(file: "\(displayName)/facts.json", line: line, keyPath: "[\(index)]", message: "expected a non-empty string"))
                 continue
             }
             dataset.facts.append(fact)
         }
-        for (index, (node, value)) in items("breeds.json").enumerated() {
+        for (index, (line, value)) in items("breeds.json", of: "breeds").enumerated() {
             let keys = value.members?.map(\.key)
             guard keys == breedKeys, value.members!.allSatisfy({ $0.value.stringValue != nil }) else {
-                problems.append(FileProblem(file: "\(displayName)/breeds.json", line: node.mark?.line, keyPath: "[\(index)]",
+                problems.append(FileProblem(file: "\(displayName)/breeds.json", line: line, keyPath: "[\(index)]",
                                             message: "expected an object with string keys \(breedKeys.joined(separator: ", ")) in that order"))
                 continue
             }

@@ -202,18 +202,14 @@ struct SWAPIDataset: Sendable {
     }
 
     private static func loadItems(_ resource: SWAPIResource, url: URL, file: String) throws(FileProblems) -> [Item] {
-        let root: Node
-        do { root = try DocumentParser.parseFile(at: url, displayName: file) } catch { throw FileProblems([error]) }
-        guard case .sequence(let sequence) = root else {
-            throw FileProblems([FileProblem(file: file, line: root.mark?.line, message: "expected a JSON array of \(resource.rawValue)")])
-        }
+        let elements: [(line: Int, value: JSONValue)]
+        do { elements = try DocumentParser.parseJSONArray(at: url, displayName: file, of: resource.rawValue) } catch { throw FileProblems([error]) }
         var items: [Item] = []
         var problems: [FileProblem] = []
         var seen = Set<Int>()
-        for (index, node) in sequence.enumerated() {
-            let value = JSONValue(node: node)
+        for (index, (line, value)) in elements.enumerated() {
             func problem(_ key: String?, _ message: String) {
-                problems.append(FileProblem(file: file, line: node.mark?.line, keyPath: "[\(index)]" + (key.map { ".\($0)" } ?? ""), message: message))
+                problems.append(FileProblem(file: file, line: line, keyPath: "[\(index)]" + (key.map { ".\($0)" } ?? ""), message: message))
             }
             guard let members = value.members else { problem(nil, "expected an object, found \(value.kindName)"); continue }
             let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })

@@ -57,6 +57,21 @@ public enum DocumentParser {
         return try parse(text, file: displayName)
     }
 
+    /// Reads a dataset file that must hold a JSON array: each element with the line it starts on.
+    static func parseJSONArray(at url: URL, displayName: String, of what: String) throws(FileProblem) -> [(line: Int, value: JSONValue)] {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw FileProblem(file: displayName, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        let document = try JSONParser.parse(bytes, file: displayName)
+        guard case .array(let elements) = document.value else {
+            throw FileProblem(file: displayName, line: 1, message: "expected a JSON array of \(what), found \(document.value.kindName)")
+        }
+        return Array(zip(document.elementLines, elements)).map { (line: $0.0, value: $0.1) }
+    }
+
     static func describe(_ error: YamlError, file: String) -> FileProblem {
         switch error {
         case .scanner(let context, let problem, let mark, _),
@@ -108,7 +123,32 @@ extension JSONValue {
         }
     }
 
+    /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    /// Hand-written: a regex literal here was most of the startup time.
     static func looksLikeNumber(_ text: String) -> Bool {
-        text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        func eat(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        _ = eat(UInt8(ascii: "-"))
+        if eat(UInt8(ascii: "0")) {
+            // A leading zero stands alone.
+        } else if digits() == 0 {
+            return false
+        }
+        if eat(UInt8(ascii: ".")), digits() == 0 { return false }
+        if eat(UInt8(ascii: "e")) || eat(UInt8(ascii: "E")) {
+            if !eat(UInt8(ascii: "+")) { _ = eat(UInt8(ascii: "-")) }
+            if digits() == 0 { return false }
+        }
+        return index == bytes.count
     }
 }

@@ -23,14 +23,15 @@ public struct BufferedLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = LogBuffer.shared.timestamp()
-        line += " \(event.level) \(label):"
+        var line = " " + event.level.rawValue + " " + label + ":"
         let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
         if !merged.isEmpty {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        line += " \(event.message)\n"
-        LogBuffer.shared.append(line, urgent: event.level >= .warning)
+        line += " "
+        line += event.message.description
+        line += "\n"
+        LogBuffer.shared.append(timestamped: line, urgent: event.level >= .warning)
     }
 
     /// Writes everything buffered so far; call before the process exits.
@@ -55,21 +56,19 @@ final class LogBuffer: Sendable {
     /// Serial: every write to stderr happens here, in order.
     private let queue = DispatchQueue(label: "understudy.log")
 
-    /// ISO 8601 to the second, formatted once per second.
-    func timestamp() -> String {
+    /// Appends `line` after an ISO 8601 timestamp to the second (formatted once per second).
+    func append(timestamped line: String, urgent: Bool) {
         let now = Int(Date().timeIntervalSince1970)
-        if let cached = state.withLock({ $0.second == now ? $0.stamp : nil }) { return cached }
-        let stamp = Date(timeIntervalSince1970: TimeInterval(now)).formatted(.iso8601)
-        state.withLock { $0.second = now; $0.stamp = stamp }
-        return stamp
-    }
-
-    func append(_ line: String, urgent: Bool) {
         let schedule = state.withLock { state -> Bool in
-            if state.pending.count + line.utf8.count > Self.limit {
+            if state.second != now {
+                state.second = now
+                state.stamp = Date(timeIntervalSince1970: TimeInterval(now)).formatted(.iso8601)
+            }
+            if state.pending.count + state.stamp.utf8.count + line.utf8.count > Self.limit {
                 state.dropped += 1
                 return false
             }
+            state.pending.append(contentsOf: state.stamp.utf8)
             state.pending.append(contentsOf: line.utf8)
             if state.scheduled || urgent { return false }
             state.scheduled = true

@@ -35,8 +35,9 @@ final class Journal: Sendable {
             if let pathPrefix, !entry.request.path.hasPrefix(pathPrefix) { return false }
             if let status, entry.status != status { return false }
             if let sinceID, entry.id <= sinceID { return false }
-            // Times are shown to the millisecond, so compare at that precision.
-            if let sinceTime, (entry.time.timeIntervalSince1970 * 1000).rounded(.down) <= (sinceTime.timeIntervalSince1970 * 1000).rounded(.down) {
+            // Times are shown to the millisecond, so compare whole milliseconds. A time parsed from
+            // text lands a hair off its millisecond in binary floating point: round it, never floor it.
+            if let sinceTime, entry.millisecondsSince1970 <= Int64((sinceTime.timeIntervalSince1970 * 1000).rounded()) {
                 return false
             }
             return true
@@ -96,12 +97,17 @@ final class Journal: Sendable {
 }
 
 extension Journal.Entry {
+    /// The arrival time in whole milliseconds, as shown and as `since` compares it.
+    var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
+
     func json() -> JSONValue {
+        // A tenth of a millisecond in, so that formatting shows this millisecond whether it truncates or rounds.
+        let shown = Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000 + 0.0001)
         let headers = request.headerFields.map { JSONValue.Member($0.name.rawName, .string($0.value)) }
         let query = request.query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
         return .object([
             .init("id", .int(id)),
-            .init("time", .string(time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))),
+            .init("time", .string(shown.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))),
             .init("method", .string(request.method.rawValue)),
             .init("path", .string(request.path)),
             .init("query", .string(query)),

@@ -18,16 +18,16 @@ final class ScenarioResponder: HTTPResponder {
         let state = control.state.current
         let matched = API.match(request.path)
         let scenario: Scenario
-        if let name = request.headerFields[.understudyScenario] {
+        if let name = request.header(.understudyScenario) {
             guard let chosen = state.scenarios[name] else { return Self.unknownScenario(name, known: state.scenarios.names) }
             scenario = chosen
         } else {
-            let session = request.headerFields[.understudySession]
+            let session = request.header(.understudySession)
             let name = state.selection(api: matched?.0, session: session).next()
             scenario = state.scenarios[name]!
         }
         var delayOverride: Int?
-        if let text = request.headerFields[.understudyDelay] {
+        if let text = request.header(.understudyDelay) {
             guard let value = Int(text), value >= 0 else {
                 return Self.error(.badRequest, "invalid X-Understudy-Delay", "Expected milliseconds as a whole number, 0 or more; got '\(text)'.")
             }
@@ -113,14 +113,22 @@ final class ScenarioResponder: HTTPResponder {
     /// (missing, or characters that could break a JSON string) falls back to
     /// the server's own address.
     private func host(of request: ServerRequest) -> String {
-        if let host = request.headerFields[.hostHeader], !host.isEmpty, host.utf8.count <= 255,
-           host.utf8.allSatisfy({ Self.hostBytes.contains($0) }) {
+        if let host = request.header(.hostHeader), !host.isEmpty, host.utf8.count <= 255,
+           host.utf8.allSatisfy(Self.isHostByte) {
             return host
         }
         return control.fallbackHost.current
     }
 
-    private static let hostBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".utf8)
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
 
     static let preflight = PreparedResponse(status: .noContent, headerFields: [
         .allowOrigin: "*", .allowMethods: "GET, HEAD, OPTIONS",
@@ -143,7 +151,7 @@ final class ScenarioResponder: HTTPResponder {
     func completed(_ exchange: CompletedExchange) {
         let request = exchange.request
         if !request.path.hasPrefix(AdminAPI.prefix) {
-            control.journal.record(request: request, api: API.match(request.path)?.0, session: request.headerFields[.understudySession],
+            control.journal.record(request: request, api: API.match(request.path)?.0, session: request.header(.understudySession),
                                    scenario: exchange.tag, status: exchange.status,
                                    durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
         }

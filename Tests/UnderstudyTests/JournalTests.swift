@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import UnderstudyHTTP
+@testable import Understudy
+
+@Suite struct JournalTests {
+    /// `since=<the time an entry shows>` leaves that entry out and keeps the next millisecond's,
+    /// for every millisecond of a second (binary floating point puts many of them a hair low).
+    @Test func sinceTimeComparesWholeMilliseconds() throws {
+        let base = 1_795_000_000.0
+        for millisecond in 0..<1000 {
+            let arrival = base + Double(millisecond) / 1000 + 0.0004
+            let entry = Journal.Entry(id: 1, time: Date(timeIntervalSince1970: arrival), request: ServerRequest(method: .get, path: "/"),
+                                      api: nil, session: nil, scenario: "happy", status: 200, durationNanoseconds: 0, completed: true)
+            let shown = try #require(entry.json()["time"]?.stringValue)
+            let since = try Date(shown, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            #expect(!Journal.Filter(sinceTime: since).matches(entry), "\(shown) is not after itself")
+            var later = entry
+            later.time = Date(timeIntervalSince1970: arrival + 0.001)
+            #expect(Journal.Filter(sinceTime: since).matches(later), "\(shown): an entry one millisecond later")
+        }
+    }
+}
