@@ -57,22 +57,33 @@ public struct JSONWriter: Sendable {
     func escaped(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
+        // Byte by byte: UTF-8 sequences pass through unless this API escapes non-ASCII.
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "/") where escapeSlashes: out += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
+            case UInt8(ascii: "<") where escapeTags: out += Array("\\u003C".utf8)
+            case UInt8(ascii: ">") where escapeTags: out += Array("\\u003E".utf8)
+            case 0..<0x20: out += Array(hex4(UInt16(byte)).utf8)
+            case 0x7F... where escapeNonASCII: return escapedByScalar(text)
+            default: out.append(byte)
+            }
+        }
+        return out
+    }
+
+    /// The slow path for an API that escapes non-ASCII text as UTF-16 `\uXXXX` units.
+    private func escapedByScalar(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += Array("\\\"".utf8)
-            case "\\": out += Array("\\\\".utf8)
-            case "\n": out += Array("\\n".utf8)
-            case "\r": out += Array("\\r".utf8)
-            case "\t": out += Array("\\t".utf8)
-            case "/" where escapeSlashes: out += Array("\\/".utf8)
-            case "<" where escapeTags: out += Array("\\u003C".utf8)
-            case ">" where escapeTags: out += Array("\\u003E".utf8)
-            default:
-                if scalar.value < 0x20 || (escapeNonASCII && scalar.value > 0x7E) {
-                    for unit in String(scalar).utf16 { out += Array(hex4(unit).utf8) }
-                } else {
-                    out += Array(String(scalar).utf8)
-                }
+            if scalar.value > 0x7E {
+                for unit in String(scalar).utf16 { out += Array(hex4(unit).utf8) }
+            } else {
+                out += escaped(String(scalar))
             }
         }
         return out
