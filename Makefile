@@ -48,7 +48,7 @@ validate: release
 
 ## Understudy vs nginx on the same bytes; writes BENCHMARKS.md.
 bench: release
-	@scripts/install-deps.sh wrk nginx python3 procps
+	@scripts/install-deps.sh wrk nginx python3 procps gcc
 	scripts/bench.py
 
 ## Build the image (needs a Docker engine).

@@ -1,24 +1,42 @@
 #!/usr/bin/env python3
-"""Understudy vs nginx on the same bytes, side by side.
+"""Understudy vs nginx on the same bytes, side by side, and the issue-5 targets.
 
-Starts the release build of Understudy and an nginx (2 workers, access log
-off, keep-alive, sendfile off) on loopback, captures the exact bodies
-Understudy returns for each benchmarked URL, has nginx serve those bytes, then
-runs wrk against both in alternation (A B A B …), every run bounded in time.
-Prints one table of medians and the Understudy/nginx ratio, and writes it to
-BENCHMARKS.md. Only the processes it started are stopped.
+Starts the release build of Understudy, nginx (2 workers, access log off,
+keep-alive; sendfile on and off both tried, the faster kept) and, as the
+ceiling, libmicrohttpd alone (scripts/bench/bare-mhd.c, Understudy's flags, one
+pre-built response) on loopback. nginx and bare libmicrohttpd serve the exact
+bytes Understudy returned for the same URL. wrk runs against the servers in
+alternation (A B, B A, …), every run bounded in time. Then: 2,000 concurrent
+1000 ms delays, start-to-first-200, idle and loaded RSS, scenario flips every
+10 ms under load, journal on vs off. Prints one table of medians and writes it
+to BENCHMARKS.md. Only the processes it started are stopped.
 
 Usage: scripts/bench.py [--rounds 3] [--duration 5] [--connections 64] [--threads 2]
 """
-import argparse, datetime, os, platform, re, shutil, signal, socket, statistics, subprocess, sys, tempfile, time, urllib.request
+import argparse, asyncio, datetime, json, os, platform, re, resource, shutil, signal, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "understudy")
 CASES = [
-    ("catfact facts page", "/catfact/facts"),
-    ("swapi person", "/swapi/api/people/1/"),
-    ("swapi list page (links rewritten)", "/swapi/api/people/?page=2"),
+    ("catfact facts page", "/catfact/facts", 1.2),
+    ("swapi person", "/swapi/api/people/1/", 1.2),
+    ("swapi list page (links rewritten)", "/swapi/api/people/?page=2", 1.0),
 ]
+FLIP_PATH = "/catfact/facts"
+COUNT_SCENARIOS_LUA = r"""
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) counts = {} end
+function response(status, headers, body)
+  local name = headers["X-Understudy-Scenario"] or headers["x-understudy-scenario"] or ("status " .. status)
+  counts[name] = (counts[name] or 0) + 1
+end
+function done(summary, latency, requests)
+  for _, thread in ipairs(threads) do
+    for name, count in pairs(thread:get("counts")) do io.write(string.format("scenario-count %s %d\n", name, count)) end
+  end
+end
+"""
 
 
 def free_port():
@@ -38,15 +56,16 @@ def wait_for(url, timeout=10):
     raise SystemExit(f"bench: {url} did not answer within {timeout} s")
 
 
+def proc_status(pid, field):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return int(re.search(rf"{field}:\s+(\d+)", f.read()).group(1))
+    except (OSError, AttributeError):
+        return 0
+
+
 def rss_kb(pids):
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/status") as f:
-                total += int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
-        except (OSError, AttributeError):
-            pass
-    return total
+    return sum(proc_status(pid, "VmRSS") for pid in pids)
 
 
 def child_pids(pid):
@@ -61,16 +80,165 @@ def to_ms(value, unit):
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def run_wrk(url, args):
-    command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.duration}s", "--timeout", "5s", "--latency", url]
-    out = subprocess.run(command, capture_output=True, text=True, timeout=args.duration + 30).stdout
+class RSSSampler:
+    """Samples the RSS of some processes every 50 ms while a run lasts; keeps the peak."""
+
+    def __init__(self, pids):
+        self.pids, self.peak, self.stop = pids, 0, threading.Event()
+
+    def __enter__(self):
+        def sample():
+            while not self.stop.wait(0.05):
+                self.peak = max(self.peak, rss_kb(self.pids()))
+        self.thread = threading.Thread(target=sample, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
+
+
+def run_wrk(url, args, script=None, duration=None):
+    duration = duration or args.duration
+    command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{duration}s", "--timeout", "5s", "--latency"]
+    if script:
+        command += ["-s", script]
+    out = subprocess.run(command + [url], capture_output=True, text=True, timeout=duration + 30).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     lat = {p: to_ms(v, u) for p, v, u in re.findall(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)}
     errors = re.search(r"Socket errors: (.*)", out)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if errors or non2xx:
         print(f"  warning: {url}: {errors.group(0) if errors else ''} {non2xx.group(0) if non2xx else ''}", file=sys.stderr)
-    return rps, lat.get("50", float("nan")), lat.get("99", float("nan"))
+    counts = {}
+    for name, count in re.findall(r"^scenario-count (\S+(?: \d+)?) (\d+)$", out, re.M):
+        counts[name] = counts.get(name, 0) + int(count)
+    return rps, lat.get("50", float("nan")), lat.get("99", float("nan")), counts
+
+
+def nginx_conf(work, port, locations, sendfile):
+    return f"""worker_processes 2;
+pid {work}/nginx-{port}.pid;
+error_log {work}/error-{port}.log warn;
+daemon off;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    sendfile {sendfile};
+    tcp_nopush off;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    open_file_cache max=64;
+    default_type application/json;
+    client_body_temp_path {work}; proxy_temp_path {work}; fastcgi_temp_path {work}; uwsgi_temp_path {work}; scgi_temp_path {work};
+    server {{
+        listen 127.0.0.1:{port};
+        {(chr(10) + '        ').join(locations)}
+    }}
+}}
+"""
+
+
+def start_to_first_200(runs=20):
+    """Process start to the first 200 of /__admin/health, polled with a raw socket every 0.5 ms."""
+    request = b"GET /__admin/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    times = []
+    for _ in range(runs):
+        port = free_port()
+        start = time.perf_counter()
+        process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--scenarios", os.path.join(ROOT, "scenarios")],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            while time.perf_counter() - start < 10:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                        s.sendall(request)
+                        if s.recv(16).startswith(b"HTTP/1.1 200"):
+                            break
+                except OSError:
+                    time.sleep(0.0005)
+            times.append((time.perf_counter() - start) * 1000)
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+    return statistics.median(times), min(times), max(times)
+
+
+async def delayed_burst(port, count, delay_ms):
+    """`count` connections at once, each one GET delayed `delay_ms`; when each answer arrived."""
+    request = (f"GET /catfact/fact HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Understudy-Scenario: delay\r\n"
+               f"X-Understudy-Delay: {delay_ms}\r\nConnection: close\r\n\r\n").encode()
+    start = time.perf_counter()
+
+    async def one():
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        sent = time.perf_counter()
+        writer.write(request)
+        await writer.drain()
+        status = await reader.readline()
+        answered = time.perf_counter()
+        await reader.read()
+        writer.close()
+        return status.startswith(b"HTTP/1.1 200"), sent - start, answered - start, answered - sent
+
+    return await asyncio.gather(*(one() for _ in range(count)), return_exceptions=True)
+
+
+def delay_case(base_port, pid, count=2000, delay_ms=1000):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, count * 2 + 256)), hard))
+    peak = {"threads": 0, "rss": 0}
+    stop = threading.Event()
+
+    def sample():
+        while not stop.wait(0.02):
+            peak["threads"] = max(peak["threads"], proc_status(pid, "Threads"))
+            peak["rss"] = max(peak["rss"], proc_status(pid, "VmRSS"))
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    results = asyncio.run(delayed_burst(base_port, count, delay_ms))
+    stop.set()
+    sampler.join()
+    ok = [r for r in results if isinstance(r, tuple) and r[0]]
+    failures = [r for r in results if not (isinstance(r, tuple) and r[0])]
+    nan = float("nan")
+    return {"ok": len(ok), "count": count, "last_sent": max((r[1] for r in ok), default=nan),
+            "first": min((r[2] for r in ok), default=nan), "last": max((r[2] for r in ok), default=nan),
+            "slowest": max((r[3] for r in ok), default=nan), "fastest": min((r[3] for r in ok), default=nan),
+            "threads": peak["threads"], "rss": peak["rss"], "failures": [repr(f)[:120] for f in failures[:3]]}
+
+
+class Flipper:
+    """PUTs the active scenario, alternating between two names, every `interval` seconds on one keep-alive connection."""
+
+    def __init__(self, port, names, interval=0.01):
+        self.port, self.names, self.interval = port, names, interval
+        self.flips, self.stop = 0, threading.Event()
+
+    def __enter__(self):
+        import http.client
+
+        def run():
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+            next_at = time.perf_counter()
+            while not self.stop.is_set():
+                name = self.names[self.flips % 2]
+                connection.request("PUT", "/__admin/scenario", body=json.dumps({"name": name}), headers={"Content-Type": "application/json"})
+                response = connection.getresponse()
+                response.read()
+                if response.status != 200:
+                    raise SystemExit(f"bench: flip to {name} answered {response.status}")
+                self.flips += 1
+                next_at += self.interval
+                self.stop.wait(max(0, next_at - time.perf_counter()))
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
 
 
 def main():
@@ -81,7 +249,7 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
     args = parser.parse_args()
-    for tool in ("wrk", "nginx"):
+    for tool in ("wrk", "nginx", "gcc", "pkg-config"):
         if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
             raise SystemExit(f"bench: {tool} is missing (make bench installs it)")
     nginx_bin = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -89,23 +257,37 @@ def main():
     work = tempfile.mkdtemp(prefix="understudy-bench-")
     os.chmod(work, 0o755)
     started = []
-    try:
-        u_port, n_port = free_port(), free_port()
-        understudy = subprocess.Popen([BINARY, "serve", "--host", "127.0.0.1", "--port", str(u_port), "--scenarios", os.path.join(ROOT, "scenarios")],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        started.append(understudy)
-        u_base = f"http://127.0.0.1:{u_port}"
-        wait_for(u_base + "/__admin/health")
-        j_port = free_port()
-        no_journal = subprocess.Popen([BINARY, "serve", "--host", "127.0.0.1", "--port", str(j_port), "--journal-size", "0",
-                                       "--scenarios", os.path.join(ROOT, "scenarios")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        started.append(no_journal)
-        j_base = f"http://127.0.0.1:{j_port}"
-        wait_for(j_base + "/__admin/health")
 
-        # nginx serves the bytes Understudy returned for each URL (same length: both ports have 5 digits or the same count).
-        locations = []
-        for index, (_, path) in enumerate(CASES):
+    def start(command, health):
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(process)
+        wait_for(health)
+        return process
+
+    try:
+        scenarios = os.path.join(ROOT, "scenarios")
+        u_port, j_port, f_port = free_port(), free_port(), free_port()
+        understudy = start([BINARY, "serve", "--host", "127.0.0.1", "--port", str(u_port), "--scenarios", scenarios],
+                           f"http://127.0.0.1:{u_port}/__admin/health")
+        time.sleep(0.5)
+        idle_rss = rss_kb([understudy.pid])
+        no_journal = start([BINARY, "serve", "--host", "127.0.0.1", "--port", str(j_port), "--journal-size", "0", "--scenarios", scenarios],
+                           f"http://127.0.0.1:{j_port}/__admin/health")
+        # The flip target: the bundled scenarios plus a twin of happy, so both scenarios serve the same bytes.
+        flip_scenarios = os.path.join(work, "scenarios")
+        shutil.copytree(scenarios, flip_scenarios)
+        with open(os.path.join(flip_scenarios, "happy-b.yaml"), "w") as f:
+            f.write("description: The happy data again, under another name (the bench flips between the two).\nextends: happy\n")
+        flipped = start([BINARY, "serve", "--host", "127.0.0.1", "--port", str(f_port), "--scenarios", flip_scenarios],
+                        f"http://127.0.0.1:{f_port}/__admin/health")
+        u_base, j_base, f_base = (f"http://127.0.0.1:{p}" for p in (u_port, j_port, f_port))
+
+        # nginx and bare libmicrohttpd serve the bytes Understudy returned for each URL.
+        bare = os.path.join(work, "bare-mhd")
+        cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["gcc", "-O2", "-o", bare, os.path.join(ROOT, "scripts", "bench", "bare-mhd.c"), *cflags, "-lpthread"], check=True)
+        locations, bare_bases = [], {}
+        for index, (_, path, _) in enumerate(CASES):
             body = wait_for(u_base + path)
             file = os.path.join(work, f"body-{index}.json")
             with open(file, "wb") as f:
@@ -115,78 +297,141 @@ def main():
             route, _, query = path.partition("?")
             condition = f'if ($args = "{query}") {{ rewrite ^ /_body{index} last; }}' if query else f"rewrite ^ /_body{index} last;"
             locations.append(f"location = {route} {{ {condition} }}\n        location = /_body{index} {{ internal; alias {file}; }}")
-        conf = os.path.join(work, "nginx.conf")
-        with open(conf, "w") as f:
-            f.write(f"""worker_processes 2;
-pid {work}/nginx.pid;
-error_log {work}/error.log warn;
-daemon off;
-events {{ worker_connections 4096; }}
-http {{
-    access_log off;
-    sendfile off;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    open_file_cache max=64;
-    default_type application/json;
-    client_body_temp_path {work}; proxy_temp_path {work}; fastcgi_temp_path {work}; uwsgi_temp_path {work}; scgi_temp_path {work};
-    server {{
-        listen 127.0.0.1:{n_port};
-        {(chr(10) + '        ').join(locations)}
-    }}
-}}
-""")
-        nginx = subprocess.Popen([nginx_bin, "-p", work, "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        started.append(nginx)
-        n_base = f"http://127.0.0.1:{n_port}"
-        for _, path in CASES:
+            b_port = free_port()
+            start([bare, str(b_port), file, "application/json"], f"http://127.0.0.1:{b_port}/")
+            bare_bases[path] = f"http://127.0.0.1:{b_port}"
+        nginx_bases = {}
+        for sendfile in ("on", "off"):
+            n_port = free_port()
+            conf = os.path.join(work, f"nginx-{sendfile}.conf")
+            with open(conf, "w") as f:
+                f.write(nginx_conf(work, n_port, locations, sendfile))
+            nginx_bases[sendfile] = (f"http://127.0.0.1:{n_port}", start([nginx_bin, "-p", work, "-c", conf], f"http://127.0.0.1:{n_port}{CASES[0][1]}"))
+        # Keep whichever sendfile setting is faster for these small bodies.
+        probe = {}
+        for sendfile, (base, _) in nginx_bases.items():
+            run_wrk(base + CASES[0][1], args, duration=1)
+            probe[sendfile] = statistics.median(run_wrk(base + CASES[0][1], args, duration=3)[0] for _ in range(2))
+            print(f"  nginx sendfile {sendfile}: {probe[sendfile]:,.0f} req/s on {CASES[0][1]}", file=sys.stderr)
+        sendfile = max(probe, key=probe.get)
+        n_base, nginx = nginx_bases[sendfile]
+        for other, (_, process) in nginx_bases.items():
+            if other != sendfile:
+                process.terminate()
+        for _, path, _ in CASES:
             a, b = wait_for(u_base + path), wait_for(n_base + path)
-            if len(a) != len(b):
-                print(f"  note: {path}: {len(a)} vs {len(b)} bytes (ports differ in length)", file=sys.stderr)
+            if a != b:
+                print(f"  note: {path}: nginx serves {len(b)} bytes, Understudy {len(a)}", file=sys.stderr)
+
+        def pids_of(process, with_children=False):
+            return lambda: [process.pid] + (child_pids(process.pid) if with_children else [])
 
         servers = {
-            "understudy": (u_base, lambda: [understudy.pid]),
-            "nginx": (n_base, lambda: [nginx.pid] + child_pids(nginx.pid)),
-            "understudy, journal off": (j_base, lambda: [no_journal.pid]),
+            "understudy": lambda path: (u_base, pids_of(understudy)),
+            "nginx": lambda path: (n_base, pids_of(nginx, True)),
+            "bare libmicrohttpd": lambda path: (bare_bases[path], lambda: []),
+            "understudy, journal off": lambda path: (j_base, pids_of(no_journal)),
+            "understudy, flips every 10 ms": lambda path: (f_base, pids_of(flipped)),
+            "understudy, no flips": lambda path: (f_base, pids_of(flipped)),
         }
-        idle = {name: rss_kb(pids()) for name, (_, pids) in servers.items()}
-        # Each comparison: label, path, server A, server B (A B, B A, … alternating).
-        comparisons = [(label, path, "understudy", "nginx") for label, path in CASES]
-        comparisons.append(("journal on vs off", "/swapi/api/people/1/", "understudy", "understudy, journal off"))
-        results = {}
-        for label, path, a, b in comparisons:
+        counter = os.path.join(work, "count-scenarios.lua")
+        with open(counter, "w") as f:
+            f.write(COUNT_SCENARIOS_LUA)
+        comparisons = [(label, path, "understudy", "nginx", target) for label, path, target in CASES]
+        comparisons.append(("ceiling: libmicrohttpd alone", CASES[0][1], "bare libmicrohttpd", "nginx", None))
+        comparisons.append(("journal on vs off", "/swapi/api/people/1/", "understudy", "understudy, journal off", None))
+        comparisons.append(("scenario flips under load", FLIP_PATH, "understudy, flips every 10 ms", "understudy, no flips", None))
+        results, flip_counts, flips = {}, {}, []
+        for label, path, a, b, _ in comparisons:
+            script = counter if "flips" in a else None
             for name in (a, b):
-                run_wrk(servers[name][0] + path, argparse.Namespace(**{**vars(args), "duration": 1}))  # warm-up
+                run_wrk(servers[name](path)[0] + path, args, script=script, duration=1)  # warm-up
             for round in range(args.rounds):
                 for name in ((a, b) if round % 2 == 0 else (b, a)):
-                    base, pids = servers[name]
-                    rps, p50, p99 = run_wrk(base + path, args)
-                    results.setdefault((label, name), []).append((rps, p50, p99, rss_kb(pids())))
-                    print(f"  {label:36} {name:24} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+                    base, pids = servers[name](path)
+                    with RSSSampler(pids) as sampler:
+                        if name == "understudy, flips every 10 ms":
+                            with Flipper(f_port, ["happy", "happy-b"]) as flipper:
+                                rps, p50, p99, counts = run_wrk(base + path, args, script=script)
+                            flips.append(flipper.flips)
+                        else:
+                            rps, p50, p99, counts = run_wrk(base + path, args, script=script)
+                    for scenario, count in counts.items():
+                        flip_counts[(name, scenario)] = flip_counts.get((name, scenario), 0) + count
+                    results.setdefault((label, name), []).append((rps, p50, p99, sampler.peak))
+                    print(f"  {label:36} {name:30} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+
+        print("  2,000 concurrent delays of 1000 ms …", file=sys.stderr)
+        delay = delay_case(u_port, understudy.pid)
+        print(f"  {delay}", file=sys.stderr)
+        print("  start to first 200, 20 starts …", file=sys.stderr)
+        startup = start_to_first_200()
+
+        def med(label, name):
+            return [statistics.median(r[i] for r in results[(label, name)]) for i in range(4)]
+
+        def verdict(ok):
+            return "met" if ok else "**missed**"
 
         rows = []
-        for label, path, a, b in comparisons:
-            med = {name: [statistics.median(r[i] for r in results[(label, name)]) for i in range(4)] for name in (a, b)}
-            u, n = med[a], med[b]
-            rows.append(f"| {label} `{path}` | {a} / {b} | {u[0]:,.0f} | {n[0]:,.0f} | **{u[0] / n[0]:.2f}×** | {u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[3] / 1024:.1f} / {n[3] / 1024:.1f} |")
+        for label, path, a, b, target in comparisons:
+            u, n = med(label, a), med(label, b)
+            ratio = u[0] / n[0]
+            if target is not None:
+                goal = f"≥ {target:.1f}× nginx" + (", p99 ≤ nginx p99" if target > 1 else "")
+                ok = ratio >= target and (target <= 1 or u[2] <= n[2])
+                status = verdict(ok)
+            elif label.startswith("journal"):
+                goal, status = "≤ 5% difference", verdict(abs(1 - ratio) <= 0.05)
+            elif label.startswith("scenario flips"):
+                seen = sorted({s for (name, s) in flip_counts if name == a})
+                goal = "≤ 5% fewer req/s, no third scenario"
+                status = verdict(ratio >= 0.95 and set(seen) <= {"happy", "happy-b"}) + f" (seen: {', '.join(seen)}; {statistics.median(flips):.0f} flips per run)"
+            else:
+                goal, status = "(reference)", ""
+            rows.append(f"| {label} `{path}` | {a} / {b} | {u[0]:,.0f} | {n[0]:,.0f} | **{ratio:.2f}×** | {u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[3] / 1024:.1f} / {n[3] / 1024:.1f} | {goal} | {status} |")
+        load_rss = max(med(label, "understudy")[3] for label, _, _, _, _ in comparisons if (label, "understudy") in results)
+        spread = delay["last"] - delay["first"]
+        # Each request answered within 1.2 s of being sent: the client needs a few hundred ms to open 2,000 connections.
+        delay_ok = delay["ok"] == delay["count"] and delay["slowest"] <= 1.2 and delay["threads"] <= 8 and delay["rss"] <= 60 * 1024
+        other_rows = [
+            f"| `delay` 1000 ms × {delay['count']:,} concurrent connections | {delay['ok']:,} answered, each {delay['fastest']:.3f}–{delay['slowest']:.3f} s after it was sent; the client took {delay['last_sent']:.3f} s to send all, answers came {delay['first']:.3f}–{delay['last']:.3f} s after the first send (spread {spread:.3f} s); peak {delay['threads']} threads, {delay['rss'] / 1024:.1f} MB | each within 1.2 s; ≤ 8 threads; ≤ 60 MB | {verdict(delay_ok)} |",
+            f"| process start to first 200 on `/__admin/health` | median {startup[0]:.1f} ms (min {startup[1]:.1f}, max {startup[2]:.1f}; 20 starts) | ≤ 20 ms | {verdict(startup[0] <= 20)} |",
+            f"| RSS idle / under the happy load | {idle_rss / 1024:.1f} MB / {load_rss / 1024:.1f} MB (nginx: {rss_kb(pids_of(nginx, True)()) / 1024:.1f} MB idle, master + workers) | ≤ 15 MB / ≤ 25 MB | {verdict(idle_rss <= 15 * 1024 and load_rss <= 25 * 1024)} |",
+        ]
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
         table = "\n".join([
-            "| case | A / B | A req/s | B req/s | ratio A/B | A p50 / p99 ms | B p50 / p99 ms | RSS MB under load (A / B) |",
-            "|---|---|---|---|---|---|---|---|",
+            "| case | A / B | A req/s | B req/s | ratio A/B | A p50 / p99 ms | B p50 / p99 ms | peak RSS MB (A / B) | target | |",
+            "|---|---|---|---|---|---|---|---|---|---|",
             *rows,
+            "",
+            "| case | measured | target | |",
+            "|---|---|---|---|",
+            *other_rows,
         ])
+        nginx_version = subprocess.run([nginx_bin, "-v"], capture_output=True, text=True).stderr.strip().split("/")[-1]
         report = f"""# Benchmarks
 
 Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC} on {os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}.
 Command: `make bench` (= `scripts/bench.py --rounds {args.rounds} --duration {args.duration} --connections {args.connections} --threads {args.threads}`).
-Each cell is the median of {args.rounds} rounds of `wrk -t{args.threads} -c{args.connections} -d{args.duration}s --latency`, the two servers
-alternating (A B, B A, …) after a 1 s warm-up each. nginx {subprocess.run([nginx_bin, '-v'], capture_output=True, text=True).stderr.strip().split('/')[-1]}
-serves the exact bytes Understudy returned for the same URL (2 workers, access log off, keep-alive, sendfile off). Understudy is the
-release build with its defaults: full routing, scenario lookup, the access log at its default level (info, to /dev/null).
+
+- Each req/s cell is the median of {args.rounds} rounds of `wrk -t{args.threads} -c{args.connections} -d{args.duration}s --latency`, the two
+  servers alternating (A B, B A, …) after a 1 s warm-up each; every server on loopback, on the same 2 cores as wrk.
+- nginx {nginx_version}: 2 workers, access log off, keep-alive, serving the exact bytes Understudy returned for the same URL;
+  sendfile {sendfile} (on: {probe['on']:,.0f} req/s, off: {probe['off']:,.0f} req/s in a 2 × 3 s probe; the faster is kept).
+- Understudy: the release build with its defaults (routing, scenario lookup, the journal on, the access log at its default
+  level, info, written to /dev/null).
+- "bare libmicrohttpd" is `scripts/bench/bare-mhd.c`: libmicrohttpd {subprocess.run(['pkg-config', '--modversion', 'libmicrohttpd'], capture_output=True, text=True).stdout.strip()} alone with Understudy's flags and one
+  pre-built response: the ceiling of the HTTP library Understudy is built on, on this machine.
+- Flips: a second Understudy serving the bundled scenarios plus `happy-b` (extends happy); during the A runs a client PUTs
+  `/__admin/scenario` every 10 ms, alternating happy and happy-b; a wrk Lua script counts each response's
+  `X-Understudy-Scenario` (in both A and B runs, so both pay for it).
+- Delays: an asyncio client opens 2,000 connections at once, each a GET with `X-Understudy-Scenario: delay` and
+  `X-Understudy-Delay: 1000`; threads and RSS are sampled every 20 ms.
+- Start: `understudy serve` spawned 20 times, polled with a raw-socket GET every 0.5 ms until a 200.
 
 {table}
 
-Idle RSS before the runs: Understudy {idle['understudy'] / 1024:.1f} MB, nginx {idle['nginx'] / 1024:.1f} MB (master + workers).
 The machine is shared and noisy: expect ±10% between runs.
 """
         print(table)
@@ -198,7 +443,7 @@ The machine is shared and noisy: expect ±10% between runs.
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
                 try:
-                    process.wait(timeout=10)
+                    process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     process.kill()
         shutil.rmtree(work, ignore_errors=True)

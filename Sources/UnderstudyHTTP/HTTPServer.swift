@@ -62,6 +62,10 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeoutSeconds, ptr_value: nil),
+            // Each connection's memory pool (request line, headers, buffers). 16 KiB instead of the default 32:
+            // 2,000 parked delays touch half the memory, and resetting the pool between requests costs half.
+            // Headers up to about 12 KB still fit; larger ones get a 431.
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 16 * 1024, ptr_value: nil),
             cmhd_option_notify_completed(mhdRequestCompleted, box.toOpaque()),
             cmhd_option_notify_connection(mhdConnectionChanged, box.toOpaque()),
             cmhd_option_external_logger(mhdLog),

@@ -24,7 +24,7 @@ struct ListeningSocket {
     let port: Int
     let isIPv6: Bool
 
-    static func open(host: String, port: Int, backlog: Int32 = 1024) throws -> ListeningSocket {
+    static func open(host: String, port: Int, backlog: Int32 = 4096) throws -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
