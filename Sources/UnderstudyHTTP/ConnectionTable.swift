@@ -63,7 +63,7 @@ final class ConnectionTable: @unchecked Sendable {
     func isBusy(freshWindow window: UInt64) -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         return state.withLock { state in
-            state.requestsInFlight > 0 || state.connections.values.contains { !$0.served && now - $0.openedAt < window }
+            state.requestsInFlight > 0 || state.connections.values.contains { !$0.served && elapsed(from: $0.openedAt, to: now) < window }
         }
     }
 
@@ -88,10 +88,16 @@ final class ConnectionTable: @unchecked Sendable {
         // its socket, so a socket found here still belongs to that connection.
         state.withLock { state in
             for (key, entry) in state.connections {
-                guard let since = entry.waitingSince, now - since > limit, entry.socket >= 0 else { continue }
+                guard let since = entry.waitingSince, elapsed(from: since, to: now) > limit, entry.socket >= 0 else { continue }
                 shutdown(entry.socket, Int32(SHUT_RDWR))
                 state.connections[key]?.waitingSince = nil
             }
         }
     }
+}
+
+/// `now - start`, or 0 when another thread stamped `start` after `now` was read
+/// (a plain subtraction traps on that underflow: seen as a crash under load).
+private func elapsed(from start: UInt64, to now: UInt64) -> UInt64 {
+    now > start ? now - start : 0
 }
