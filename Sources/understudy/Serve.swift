@@ -51,7 +51,6 @@ struct Serve: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
-        let stopSignals = StopSignals.block()
         let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
@@ -100,12 +99,21 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
 
-        stopSignals.onSignal {
-            logger.notice("stopping: answering parked requests and letting in-flight ones finish")
-            understudy.stop()
-            logger.notice("stopped")
-            BufferedLogHandler.flush()
-            Foundation.exit(0)
+        // Signal sources go in before the daemon starts, so no signal is lost.
+        let signals = DispatchQueue(label: "understudy.signals")
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+            source.setEventHandler { @Sendable in
+                logger.notice("stopping: answering parked requests and letting in-flight ones finish")
+                understudy.stop()
+                logger.notice("stopped")
+                BufferedLogHandler.flush()
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
         }
 
         do {
@@ -121,7 +129,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardOutput.write(Data("understudy admin listening on \(admin)\n".utf8))
         }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
-        // Park the main thread; the signal thread exits the process.
-        DispatchSemaphore(value: 0).wait()
+        // Park the main thread; the signal handlers exit the process. (Not dispatchMain(): its
+        // signal-thread path trips AddressSanitizer inside libdispatch.)
+        withExtendedLifetime(sources) { DispatchSemaphore(value: 0).wait() }
     }
 }
