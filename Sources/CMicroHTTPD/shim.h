@@ -106,6 +106,14 @@ cmhd_connection_fd(struct MHD_Connection *connection)
     return info ? info->connect_fd : -1;
 }
 
+/* The pointer stored through the connection-notification callback's socket_context. */
+static inline void *
+cmhd_connection_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
 static inline const struct sockaddr *
 cmhd_connection_client_address(struct MHD_Connection *connection)
 {

@@ -28,15 +28,21 @@ func mhdRequestCompleted(
     reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode
 ) {
     guard let cls, let reqCls else { return }
-    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(connection: connection, slot: reqCls, termination: termination)
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(slot: reqCls, termination: termination)
 }
 
 func mhdConnectionChanged(
     cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, let connection else { return }
-    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().connectionChanged(connection, opened: code == .CONNECTION_NOTIFY_STARTED)
+    guard let cls, let connection, let socketContext else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        socketContext.pointee = Unmanaged.passRetained(server.connectionOpened(connection)).toOpaque()
+    } else if let raw = socketContext.pointee {
+        socketContext.pointee = nil
+        server.connectionClosed(Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue())
+    }
 }
 
 func mhdCollectHeader(

@@ -4,66 +4,44 @@ import Dispatch
 import Glibc
 #endif
 
-/// The open connections of a server and whether each is busy with a request.
+/// The open connections of a server, for the two questions asked of all of
+/// them at once: which missed their deadline, and is any still busy.
 ///
 /// libmicrohttpd's connection timeout is an idle timeout: a client that
 /// sends one header byte every few seconds (slowloris) keeps a connection
 /// forever. So a connection also gets a deadline: it must deliver a
 /// request's headers within the timeout of opening, or of its previous
-/// response; a sweep shuts down the sockets that miss it.
+/// response; a sweep shuts down the sockets that miss it. The table changes
+/// only when a connection opens or closes, never per request.
 final class ConnectionTable: @unchecked Sendable {
-    private struct Entry {
-        var socket: Int32
-        var openedAt: UInt64
-        /// Whether a request has started on this connection yet.
-        var served = false
-        /// When the connection started waiting for a request's headers; nil while one is being handled.
-        var waitingSince: UInt64?
-    }
-
-    private struct State {
-        var requestsInFlight = 0
-        var connections: [UInt: Entry] = [:]
-    }
-
-    private let state = Locked(State())
+    private let open = Locked<[ObjectIdentifier: Connection]>([:])
     private var timer: DispatchSourceTimer?
 
-    func opened(_ connection: OpaquePointer) {
-        let socket = cmhd_connection_fd(connection)
-        let now = DispatchTime.now().uptimeNanoseconds
-        state.withLock { $0.connections[UInt(bitPattern: connection)] = Entry(socket: socket, openedAt: now, waitingSince: now) }
+    /// Creates the connection's object; the caller keeps it in the socket context (retained).
+    func opened(_ handle: OpaquePointer) -> Connection {
+        let connection = Connection(handle: handle, now: DispatchTime.now().uptimeNanoseconds)
+        open.withLock { $0[ObjectIdentifier(connection)] = connection }
+        return connection
     }
 
-    func closed(_ connection: OpaquePointer) {
-        state.withLock { _ = $0.connections.removeValue(forKey: UInt(bitPattern: connection)) }
+    func closed(_ connection: Connection) {
+        open.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
-    func requestStarted(_ connection: OpaquePointer) {
-        state.withLock { state in
-            state.requestsInFlight += 1
-            state.connections[UInt(bitPattern: connection)]?.waitingSince = nil
-            state.connections[UInt(bitPattern: connection)]?.served = true
-        }
+    var requestsInFlight: Int {
+        open.withLock { open in open.values.reduce(0) { $0 + ($1.deadline.current.inRequest ? 1 : 0) } }
     }
-
-    func requestEnded(_ connection: OpaquePointer?) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        state.withLock { state in
-            state.requestsInFlight -= 1
-            if let connection { state.connections[UInt(bitPattern: connection)]?.waitingSince = now }
-        }
-    }
-
-    var requestsInFlight: Int { state.withLock { $0.requestsInFlight } }
 
     /// Whether requests are being handled, or a connection accepted in the last
     /// `window` nanoseconds has not delivered its first request yet (it most
     /// likely carries one): what a graceful stop waits for.
     func isBusy(freshWindow window: UInt64) -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
-        return state.withLock { state in
-            state.requestsInFlight > 0 || state.connections.values.contains { !$0.served && elapsed(from: $0.openedAt, to: now) < window }
+        return open.withLock { open in
+            open.values.contains { connection in
+                let state = connection.deadline.current
+                return state.inRequest || (!state.served && elapsed(from: connection.openedAt, to: now) < window)
+            }
         }
     }
 
@@ -84,13 +62,16 @@ final class ConnectionTable: @unchecked Sendable {
 
     private func sweep(_ limit: UInt64) {
         let now = DispatchTime.now().uptimeNanoseconds
-        // Under the lock: libmicrohttpd reports a connection closed (and removes it here) before closing
-        // its socket, so a socket found here still belongs to that connection.
-        state.withLock { state in
-            for (key, entry) in state.connections {
-                guard let since = entry.waitingSince, elapsed(from: since, to: now) > limit, entry.socket >= 0 else { continue }
-                shutdown(entry.socket, Int32(SHUT_RDWR))
-                state.connections[key]?.waitingSince = nil
+        // Under the table's lock: libmicrohttpd reports a connection closed (and removes it here)
+        // before closing its socket, so a socket found here still belongs to that connection.
+        open.withLock { open in
+            for connection in open.values where connection.socket >= 0 {
+                let late = connection.deadline.withLock { state -> Bool in
+                    guard let since = state.waitingSince, elapsed(from: since, to: now) > limit else { return false }
+                    state.waitingSince = nil
+                    return true
+                }
+                if late { shutdown(connection.socket, Int32(SHUT_RDWR)) }
             }
         }
     }

@@ -119,59 +119,65 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: - Called from the C callbacks
 
     func handle(
-        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+        connection handle: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
         upload: UnsafeRawBufferPointer?, uploadSize: UnsafeMutablePointer<Int>,
         slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let raw = slot.pointee else {
             // First call: headers only. Queueing here would disable keep-alive
-            // in 0.9.75, so only set up the context.
-            slot.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
-            connections.requestStarted(connection)
+            // in 0.9.75, so only mark the request as started.
+            guard let connection = Connection.of(handle) else { return .NO }
+            connection.requestStarted(at: DispatchTime.now().uptimeNanoseconds)
+            slot.pointee = Unmanaged.passRetained(connection).toOpaque()
             return .YES
         }
-        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        let connection = Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
+        // Moved out and back, so that the body array stays uniquely referenced while it grows.
+        guard var exchange = connection.exchange else { return .NO }
+        connection.exchange = nil
+        defer { connection.exchange = exchange }
         if uploadSize.pointee > 0 {
-            if let upload { context.appendBody(upload, limit: configuration.maxRequestBodyBytes) }
+            if let upload { exchange.appendBody(upload, limit: configuration.maxRequestBodyBytes) }
             uploadSize.pointee = 0
             return .YES
         }
-        switch context.phase {
+        switch exchange.phase {
         case .receiving:
-            let request = makeRequest(connection, url: String(cString: url), method: String(cString: method),
-                                      version: version.map { String(cString: $0) } ?? "HTTP/1.1", body: context.body)
-            context.body = []
-            context.request = request
-            let reply = context.bodyTooLarge ? Self.tooLargeReply(limit: configuration.maxRequestBodyBytes) : responder.reply(to: request)
-            context.reply = reply
+            let request = makeRequest(handle, url: url, method: method, version: version, body: exchange.body)
+            exchange.body = []
+            exchange.request = request
+            let reply = exchange.bodyTooLarge ? Self.tooLargeReply(limit: configuration.maxRequestBodyBytes) : responder.reply(to: request)
+            exchange.reply = reply
             let delay = parkingDelay(for: reply)
-            if delay > 0, park(connection: UInt(bitPattern: connection), forNanoseconds: UInt64(delay) * 1_000_000) {
-                context.phase = .parked
+            if delay > 0, park(connection: UInt(bitPattern: handle), forNanoseconds: UInt64(delay) * 1_000_000) {
+                exchange.phase = .parked
                 return .YES
             }
-            return act(on: reply, connection: connection, context: context)
+            return act(on: reply, connection: handle, exchange: &exchange)
         case .parked:
-            if parking.takeAbandoned(UInt(bitPattern: connection)) {
-                context.phase = .answered
+            if parking.takeAbandoned(UInt(bitPattern: handle)) {
+                exchange.phase = .answered
                 return .NO
             }
-            return act(on: context.reply!, connection: connection, context: context)
+            return act(on: exchange.reply!, connection: handle, exchange: &exchange)
         case .answered:
             return .YES
         }
     }
 
-    func completed(connection: OpaquePointer?, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, termination: MHD_RequestTerminationCode) {
+    func completed(slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, termination: MHD_RequestTerminationCode) {
         guard let raw = slot.pointee else { return }
         slot.pointee = nil
-        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-        connections.requestEnded(connection)
-        guard let request = context.request else { return }
+        let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
+        let exchange = connection.exchange
+        let now = DispatchTime.now().uptimeNanoseconds
+        connection.requestEnded(at: now)
+        guard let exchange, let request = exchange.request else { return }
         responder.completed(CompletedExchange(
             request: request,
-            status: context.status,
-            tag: context.reply?.tag ?? "",
-            durationNanoseconds: DispatchTime.now().uptimeNanoseconds - context.startedAt,
+            status: exchange.status,
+            tag: exchange.reply?.tag ?? "",
+            durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
             completed: termination == .REQUEST_TERMINATED_COMPLETED_OK
         ))
     }
@@ -182,9 +188,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     var isDraining: Bool { parking.isDraining }
 
-    func connectionChanged(_ connection: OpaquePointer, opened: Bool) {
-        if opened { connections.opened(connection) } else { connections.closed(connection) }
-    }
+    func connectionOpened(_ handle: OpaquePointer) -> Connection { connections.opened(handle) }
+
+    func connectionClosed(_ connection: Connection) { connections.closed(connection) }
 
     // MARK: - Private
 
@@ -193,17 +199,17 @@ public final class HTTPServer: @unchecked Sendable {
         return min(max(reply.delayMilliseconds, 0), configuration.maxDelayMilliseconds)
     }
 
-    private func act(on reply: Reply, connection: OpaquePointer, context: RequestContext) -> MHD_Result {
-        context.phase = .answered
+    private func act(on reply: Reply, connection: OpaquePointer, exchange: inout Connection.Exchange) -> MHD_Result {
+        exchange.phase = .answered
         switch reply.action {
         case .respond(let response):
-            context.status = response.status.code
+            exchange.status = response.status.code
             return MHD_queue_response(connection, UInt32(response.status.code), response.handle)
         case .truncate(let response):
-            context.status = response.status.code
+            exchange.status = response.status.code
             return queueStream(response, mode: .truncate, connection: connection)
         case .dribble(let response, let milliseconds, let chunks):
-            context.status = response.status.code
+            exchange.status = response.status.code
             let pieces = max(1, chunks)
             let chunkSize = max(1, (response.body.count + pieces - 1) / pieces)
             let interval = UInt64(max(0, milliseconds)) * 1_000_000 / UInt64(pieces)
@@ -235,7 +241,9 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    private func makeRequest(_ connection: OpaquePointer, url: String, method: String, version: String, body: [UInt8]) -> ServerRequest {
+    private func makeRequest(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?, body: [UInt8]
+    ) -> ServerRequest {
         var headers = HTTPFields()
         withUnsafeMutablePointer(to: &headers) {
             _ = MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader, $0)
@@ -245,13 +253,23 @@ public final class HTTPServer: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, mhdCollectQueryItem, $0)
         }
         return ServerRequest(
-            method: HTTPRequest.Method(method) ?? .get,
-            path: url,
+            method: Self.method(method),
+            path: String(cString: url),
             query: query,
             headerFields: headers,
             body: body,
-            version: version
+            version: version.map { strcmp($0, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: $0) } ?? "HTTP/1.1"
         )
+    }
+
+    /// The usual methods without parsing and validating a new string.
+    private static func method(_ name: UnsafePointer<CChar>) -> HTTPRequest.Method {
+        if strcmp(name, "GET") == 0 { return .get }
+        if strcmp(name, "HEAD") == 0 { return .head }
+        if strcmp(name, "POST") == 0 { return .post }
+        if strcmp(name, "PUT") == 0 { return .put }
+        // libmicrohttpd accepts only token characters here, so the fallback is not reached in practice.
+        return HTTPRequest.Method(String(cString: name)) ?? .get
     }
 
     private static func tooLargeReply(limit: Int) -> Reply {

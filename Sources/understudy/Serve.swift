@@ -51,6 +51,15 @@ struct Serve: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
+        // First thing, before any thread exists: every thread inherits the mask, so a SIGINT or
+        // SIGTERM sent while the scenarios load stays pending until the signal sources below read it
+        // (libdispatch reads them through a signalfd). With SIG_IGN instead, a signal sent before a
+        // source was registered was dropped, and the server never stopped.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
@@ -99,11 +108,9 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
 
-        // Signal sources go in before the daemon starts, so no signal is lost.
         let signals = DispatchQueue(label: "understudy.signals")
         var sources: [DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
             source.setEventHandler { @Sendable in
                 logger.notice("stopping: answering parked requests and letting in-flight ones finish")

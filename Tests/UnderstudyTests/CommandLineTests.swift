@@ -37,6 +37,22 @@ import UnderstudyTesting
         #expect(again.finish().status == 0)
     }
 
+    /// A SIGTERM sent while the server is still loading its scenarios must stop it once it is up.
+    /// (It used to be dropped: the signal was ignored until a Dispatch source had registered it.)
+    @Test(arguments: [0, 2, 5, 10, 20, 40])
+    func sigtermDuringStartupIsNotLost(afterMilliseconds delay: Int) async throws {
+        let server = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--log-level", "warning"])
+        usleep(useconds_t(delay * 1000))
+        defer { if server.isRunning { kill(server.pid, SIGKILL) } }
+        kill(server.pid, SIGTERM)
+        try await waitUntil { !server.isRunning }
+        let result = server.finish()
+        // Before `main` runs, SIGTERM's default action ends the process; from then on the stop is graceful.
+        if server.process.terminationReason == .exit {
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+    }
+
     @Test func sigtermAnswersParkedRequestsBeforeExiting() async throws {
         let server = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--log-level", "warning"])
         let base = try server.waitUntilListening()

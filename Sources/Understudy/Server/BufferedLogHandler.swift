@@ -23,15 +23,12 @@ public struct BufferedLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = " " + event.level.rawValue + " " + label + ":"
         let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
-        if !merged.isEmpty {
-            line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        }
-        line += " "
-        line += event.message.description
-        line += "\n"
-        LogBuffer.shared.append(timestamped: line, urgent: event.level >= .warning)
+        let renderedMetadata = merged.isEmpty ? "" : merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " "
+        LogBuffer.shared.append(
+            level: event.level.rawValue, label: label, metadata: renderedMetadata, message: event.message.description,
+            urgent: event.level >= .warning
+        )
     }
 
     /// Writes everything buffered so far; call before the process exits.
@@ -56,20 +53,29 @@ final class LogBuffer: Sendable {
     /// Serial: every write to stderr happens here, in order.
     private let queue = DispatchQueue(label: "understudy.log")
 
-    /// Appends `line` after an ISO 8601 timestamp to the second (formatted once per second).
-    func append(timestamped line: String, urgent: Bool) {
+    /// Appends `<time> <level> <label>: <metadata><message>` with an ISO 8601 timestamp to the
+    /// second (formatted once per second), straight into the buffer.
+    func append(level: String, label: String, metadata: String, message: String, urgent: Bool) {
         let now = Int(Date().timeIntervalSince1970)
+        let length = 24 + level.utf8.count + label.utf8.count + metadata.utf8.count + message.utf8.count
         let schedule = state.withLock { state -> Bool in
             if state.second != now {
                 state.second = now
                 state.stamp = Date(timeIntervalSince1970: TimeInterval(now)).formatted(.iso8601)
             }
-            if state.pending.count + state.stamp.utf8.count + line.utf8.count > Self.limit {
+            if state.pending.count + length > Self.limit {
                 state.dropped += 1
                 return false
             }
             state.pending.append(contentsOf: state.stamp.utf8)
-            state.pending.append(contentsOf: line.utf8)
+            state.pending.append(UInt8(ascii: " "))
+            state.pending.append(contentsOf: level.utf8)
+            state.pending.append(UInt8(ascii: " "))
+            state.pending.append(contentsOf: label.utf8)
+            state.pending.append(contentsOf: ": ".utf8)
+            state.pending.append(contentsOf: metadata.utf8)
+            state.pending.append(contentsOf: message.utf8)
+            state.pending.append(UInt8(ascii: "\n"))
             if state.scheduled || urgent { return false }
             state.scheduled = true
             return true
