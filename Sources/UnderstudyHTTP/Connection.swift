@@ -10,7 +10,9 @@ import Dispatch
 /// its own: one connection never waits for another's.
 final class Connection: @unchecked Sendable {
     /// The request being handled, from its first handler call to its completion.
-    struct Exchange {
+    /// A class, reused for every request of the connection: the handler updates
+    /// it in place instead of copying a struct in and out on every call.
+    final class Exchange {
         enum Phase {
             /// Headers and body are arriving.
             case receiving
@@ -20,7 +22,8 @@ final class Connection: @unchecked Sendable {
             case answered
         }
 
-        var startedAt: UInt64
+        var active = false
+        var startedAt: UInt64 = 0
         var phase = Phase.receiving
         var body: [UInt8] = []
         var bodyTooLarge = false
@@ -28,7 +31,22 @@ final class Connection: @unchecked Sendable {
         var reply: Reply?
         var status: Int?
 
-        mutating func appendBody(_ bytes: UnsafeRawBufferPointer, limit: Int) {
+        func start(at now: UInt64) {
+            active = true
+            startedAt = now
+            phase = .receiving
+            bodyTooLarge = false
+        }
+
+        func end() {
+            active = false
+            body = []
+            request = nil
+            reply = nil
+            status = nil
+        }
+
+        func appendBody(_ bytes: UnsafeRawBufferPointer, limit: Int) {
             if bodyTooLarge { return }
             if body.count + bytes.count > limit {
                 bodyTooLarge = true
@@ -50,7 +68,7 @@ final class Connection: @unchecked Sendable {
     let handle: OpaquePointer
     let socket: Int32
     let openedAt: UInt64
-    var exchange: Exchange?
+    let exchange = Exchange()
     let deadline: Locked<Deadline>
 
     init(handle: OpaquePointer, now: UInt64) {
@@ -66,7 +84,7 @@ final class Connection: @unchecked Sendable {
     }
 
     func requestStarted(at now: UInt64) {
-        exchange = Exchange(startedAt: now)
+        exchange.start(at: now)
         deadline.withLock { state in
             state.served = true
             state.inRequest = true
@@ -75,7 +93,7 @@ final class Connection: @unchecked Sendable {
     }
 
     func requestEnded(at now: UInt64) {
-        exchange = nil
+        exchange.end()
         deadline.withLock { state in
             state.inRequest = false
             state.waitingSince = now

@@ -132,10 +132,8 @@ public final class HTTPServer: @unchecked Sendable {
             return .YES
         }
         let connection = Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
-        // Moved out and back, so that the body array stays uniquely referenced while it grows.
-        guard var exchange = connection.exchange else { return .NO }
-        connection.exchange = nil
-        defer { connection.exchange = exchange }
+        let exchange = connection.exchange
+        guard exchange.active else { return .NO }
         if uploadSize.pointee > 0 {
             if let upload { exchange.appendBody(upload, limit: configuration.maxRequestBodyBytes) }
             uploadSize.pointee = 0
@@ -153,13 +151,13 @@ public final class HTTPServer: @unchecked Sendable {
                 exchange.phase = .parked
                 return .YES
             }
-            return act(on: reply, connection: handle, exchange: &exchange)
+            return act(on: reply, connection: handle, exchange: exchange)
         case .parked:
             if parking.takeAbandoned(UInt(bitPattern: handle)) {
                 exchange.phase = .answered
                 return .NO
             }
-            return act(on: exchange.reply!, connection: handle, exchange: &exchange)
+            return act(on: exchange.reply!, connection: handle, exchange: exchange)
         case .answered:
             return .YES
         }
@@ -171,15 +169,17 @@ public final class HTTPServer: @unchecked Sendable {
         let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
         let exchange = connection.exchange
         let now = DispatchTime.now().uptimeNanoseconds
+        let finished = exchange.request.map { request in
+            CompletedExchange(
+                request: request,
+                status: exchange.status,
+                tag: exchange.reply?.tag ?? "",
+                durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
+                completed: termination == .REQUEST_TERMINATED_COMPLETED_OK
+            )
+        }
         connection.requestEnded(at: now)
-        guard let exchange, let request = exchange.request else { return }
-        responder.completed(CompletedExchange(
-            request: request,
-            status: exchange.status,
-            tag: exchange.reply?.tag ?? "",
-            durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
-            completed: termination == .REQUEST_TERMINATED_COMPLETED_OK
-        ))
+        if let finished { responder.completed(finished) }
     }
 
     func park(connection: UInt, forNanoseconds nanoseconds: UInt64) -> Bool {
@@ -199,7 +199,7 @@ public final class HTTPServer: @unchecked Sendable {
         return min(max(reply.delayMilliseconds, 0), configuration.maxDelayMilliseconds)
     }
 
-    private func act(on reply: Reply, connection: OpaquePointer, exchange: inout Connection.Exchange) -> MHD_Result {
+    private func act(on reply: Reply, connection: OpaquePointer, exchange: Connection.Exchange) -> MHD_Result {
         exchange.phase = .answered
         switch reply.action {
         case .respond(let response):

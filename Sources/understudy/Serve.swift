@@ -108,6 +108,15 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
 
+        do {
+            try understudy.start()
+        } catch {
+            logger.error("\(error)")
+            BufferedLogHandler.flush()
+            throw ExitCode.failure
+        }
+        // Only now, with the server started: a stop must never run alongside start(). A signal that
+        // came earlier is still pending (blocked above) and is read as soon as its source resumes.
         let signals = DispatchQueue(label: "understudy.signals")
         var sources: [DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
@@ -123,13 +132,6 @@ struct Serve: ParsableCommand {
             sources.append(source)
         }
 
-        do {
-            try understudy.start()
-        } catch {
-            logger.error("\(error)")
-            BufferedLogHandler.flush()
-            throw ExitCode.failure
-        }
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
         FileHandle.standardOutput.write(Data("understudy listening on \(understudy.baseURL)\n".utf8))
         if let admin = understudy.adminBaseURL {
