@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// Flag values fall back to `UNDERSTUDY_*` environment variables, then to defaults.
 enum Environment {

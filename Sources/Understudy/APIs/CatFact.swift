@@ -1,8 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import HTTPTypes
 import UnderstudyHTTP
-import Yams
 
 /// A catfact request, reduced to what decides the response. `/fact` picks its
 /// random fact while routing, so each fact's response is rendered once.

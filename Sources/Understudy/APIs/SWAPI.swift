@@ -1,7 +1,6 @@
-import Foundation
+import FoundationEssentials
 import HTTPTypes
 import UnderstudyHTTP
-import Yams
 
 /// A SWAPI request, reduced to what decides the response.
 enum SWAPIRoute: Hashable, Sendable {

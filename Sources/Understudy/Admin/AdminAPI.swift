@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -145,13 +145,13 @@ struct AdminAPI {
         guard items.count >= 2 else { throw AdminError(.badRequest, "invalid sequence", "A sequence needs at least two steps. \(usage)") }
         var steps: [Selection.Step] = []
         for (index, item) in items.enumerated() {
-            guard let step = item as? [String: Any], let name = step["name"] as? String,
-                  Set(step.keys).isSubset(of: ["name", "count"]) else {
+            guard let members = item.members, let name = item["name"]?.stringValue,
+                  Set(members.map(\.key)).isSubset(of: ["name", "count"]) else {
                 throw AdminError(.badRequest, "invalid sequence", "Step \(index) is not an object with 'name' (and 'count'). \(usage)")
             }
             let isLast = index == items.count - 1
-            let count = step["count"] as? Int
-            if isLast ? step["count"] != nil : (count == nil || count! < 1) {
+            let count = item["count"]?.intValue
+            if isLast ? item["count"] != nil : (count == nil || count! < 1) {
                 throw AdminError(.badRequest, "invalid sequence", "Step \(index) has a wrong count. \(usage)")
             }
             steps.append(.init(scenario: name, count: isLast ? nil : count))

@@ -43,12 +43,12 @@ struct FixedResponse: Sendable {
 
     func render(parameters: [String: String]) -> APIResponse {
         var text = body
-        for (name, value) in parameters { text = text.replacingOccurrences(of: "{{\(name)}}", with: value) }
+        for (name, value) in parameters { text = text.replacing("{{\(name)}}", with: value) }
         var template = BodyTemplate()
-        let pieces = text.components(separatedBy: "{{origin}}")
+        let pieces = text.split(separator: "{{origin}}", omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {
             if index > 0 { template.appendOrigin(slashEscaped: false) }
-            template.append(piece)
+            template.append(String(piece))
         }
         let contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)

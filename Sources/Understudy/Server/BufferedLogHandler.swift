@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 import UnderstudyHTTP
 
@@ -92,6 +92,6 @@ final class LogBuffer: Sendable {
             return (state.pending, state.dropped)
         }
         if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
-        if !bytes.isEmpty { try? FileHandle.standardError.write(contentsOf: bytes) }
+        if !bytes.isEmpty { StandardStream.error.write(bytes) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -116,7 +116,7 @@ extension Journal.Entry {
             .init("api", api.map { .string($0.rawValue) } ?? .null),
             .init("scenario", .string(scenario)),
             .init("status", status.map(JSONValue.int) ?? .null),
-            .init("duration_ms", .number(String(format: "%.3f", Double(durationNanoseconds) / 1e6))),
+            .init("duration_ms", .number((Double(durationNanoseconds) / 1e6).fixedPoint(digits: 3))),
             .init("completed", .bool(completed)),
         ])
     }

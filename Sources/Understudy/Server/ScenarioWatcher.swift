@@ -1,5 +1,8 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import UnderstudyHTTP
 
 /// Reloads the scenarios when files in their folder change (`--watch`).
@@ -47,14 +50,16 @@ final class ScenarioWatcher: @unchecked Sendable {
         if due { _ = control.reload() }
     }
 
-    /// Every file under the folder with its modification time.
+    /// Every file under the folder (symlinks followed) with its modification time.
     static func fingerprint(_ directory: URL) -> [String: Date] {
         var result: [String: Date] = [:]
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .isRegularFileKey]
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys) else { return result }
-        for case let url as URL in walker {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            result[url.path] = values.contentModificationDate ?? .distantPast
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return result }
+        for path in paths {
+            let full = directory.appendingPathComponent(path).path
+            // stat(2) rather than FileManager's attribute dictionaries: this runs twice a second.
+            var info = stat()
+            guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            result[full] = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         }
         return result
     }
