@@ -62,7 +62,7 @@ final class LogBuffer: Sendable {
         let schedule = state.withLock { state -> Bool in
             if state.second != now {
                 state.second = now
-                state.stamp = Date(timeIntervalSince1970: TimeInterval(now)).formatted(.iso8601)
+                state.stamp = UTCTimestamp.seconds(Int64(now))
             }
             if state.pending.count + state.stamp.utf8.count + line.utf8.count > Self.limit {
                 state.dropped += 1

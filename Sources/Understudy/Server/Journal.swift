@@ -101,13 +101,11 @@ extension Journal.Entry {
     var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
 
     func json() -> JSONValue {
-        // A tenth of a millisecond in, so that formatting shows this millisecond whether it truncates or rounds.
-        let shown = Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000 + 0.0001)
         let headers = request.headerFields.map { JSONValue.Member($0.name.rawName, .string($0.value)) }
         let query = request.query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
         return .object([
             .init("id", .int(id)),
-            .init("time", .string(shown.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))),
+            .init("time", .string(UTCTimestamp.milliseconds(millisecondsSince1970))),
             .init("method", .string(request.method.rawValue)),
             .init("path", .string(request.path)),
             .init("query", .string(query)),
