@@ -21,6 +21,9 @@ enum YAMLComposer {
     /// Parses UTF-8 `bytes` (a leading byte-order mark is allowed); the root
     /// node, or a problem located in `file`.
     static func compose(_ bytes: [UInt8], file: String) throws(FileProblem) -> YAMLNode {
+        // With the encoding set, libyaml reads a byte-order mark as a character of
+        // line 1 and then misjudges that line's indentation; drop it here.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         // libyaml wants a non-null input pointer, which an empty array need not have.
         guard !bytes.isEmpty else { throw FileProblem(file: file, line: 1, message: "the file is empty") }
         // Allocated, not a local: libyaml keeps a pointer to the parser inside the parser.
@@ -36,6 +39,29 @@ enum YAMLComposer {
             var composer = Composer(events: EventReader(parser: parser, input: input, file: file), file: file)
             return try composer.document()
         }
+    }
+
+    /// The line and column of byte `offset`, counting line breaks (LF, CR LF,
+    /// CR) and characters the way libyaml's marks do.
+    static func mark(atByte offset: Int, in bytes: some RandomAccessCollection<UInt8>) -> YAMLNode.Mark {
+        var line = 1
+        var column = 1
+        var previous: UInt8 = 0
+        for byte in bytes.prefix(offset) {
+            if byte == 0x0A {
+                // LF ends a line, unless it completes a CR LF that already did.
+                if previous != 0x0D { line += 1 }
+                column = 1
+            } else if byte == 0x0D {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // A character starts here (not a UTF-8 continuation byte).
+                column += 1
+            }
+            previous = byte
+        }
+        return YAMLNode.Mark(line: line, column: column)
     }
 }
 
@@ -119,7 +145,7 @@ private struct EventReader {
         switch state.error {
         case YAML_READER_ERROR:
             // Bad bytes (invalid UTF-8, control characters): libyaml gives a byte offset only.
-            let mark = Self.mark(atByte: state.problem_offset, in: input)
+            let mark = YAMLComposer.mark(atByte: state.problem_offset, in: input)
             return FileProblem(file: file, line: mark.line, column: mark.column, message: "unreadable text: \(problem)")
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
             let context = state.context.map { String(cString: $0) + " " } ?? ""
@@ -128,28 +154,6 @@ private struct EventReader {
         default:
             return FileProblem(file: file, message: "cannot parse: libyaml is out of memory")
         }
-    }
-
-    /// The line and column of byte `offset`, counting line breaks and
-    /// characters the way libyaml's marks do.
-    static func mark(atByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode.Mark {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            if byte == 0x0A || (byte == 0x0D && next != 0x0A) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                // A character starts here (not a UTF-8 continuation byte).
-                column += 1
-            }
-            index += 1
-        }
-        return YAMLNode.Mark(line: line, column: column)
     }
 }
 
