@@ -46,14 +46,40 @@ import Testing
         }
     }
 
+    /// Every Debian package Package.swift names for a system library is one install-deps.sh installs,
+    /// so a fresh CI machine has it before `swift build`.
+    @Test func installDepsInstallsTheSystemLibraries() throws {
+        let manifest = try read("Package.swift")
+        let packages = manifest.matches(of: /\.apt\(\[([^\]]*)\]\)/).flatMap { $0.1.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        #expect(Set(packages) == ["libmicrohttpd-dev", "libyaml-dev"])
+        let line = try #require(try read("scripts/install-deps.sh").components(separatedBy: "\n").first { $0.hasPrefix("packages=(") })
+        for package in packages {
+            #expect(line.contains(package), "install-deps.sh installs \(package)")
+        }
+    }
+
+    /// Full Foundation (and its ICU) stays out of the server binary: its modules import FoundationEssentials only.
+    @Test func theServerModulesDoNotImportFullFoundation() throws {
+        for module in ["Sources/UnderstudyHTTP", "Sources/Understudy", "Sources/understudy"] {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty)
+            for file in files {
+                let imports = try read("\(module)/\(file)").components(separatedBy: "\n").filter { $0.hasPrefix("import ") }
+                #expect(!imports.contains { $0.contains("import Foundation") && !$0.contains("FoundationEssentials") }, "\(module)/\(file)")
+                #expect(!imports.contains("import Yams"), "\(module)/\(file)")
+            }
+        }
+    }
+
     @Test func theImageIsSlimNonRootHealthCheckedAndGuarded() throws {
         let dockerfile = try read("docker/Dockerfile")
         let stages = dockerfile.components(separatedBy: "\nFROM ")
         #expect(stages.count == 3, "comments, then two stages: build, then runtime")
         let runtime = try #require(stages.last)
         #expect(runtime.hasPrefix("debian:bookworm-slim"))
-        #expect(runtime.contains("libmicrohttpd12"))
-        #expect(!runtime.contains("libmicrohttpd-dev") && !runtime.contains("swift"), "no toolchain at run time")
+        #expect(runtime.contains("libmicrohttpd12") && runtime.contains("libyaml-0-2"), "the two C libraries the binary links")
+        #expect(!runtime.contains("-dev") && !runtime.contains("swift"), "no toolchain at run time")
         #expect(runtime.contains("USER understudy"))
         #expect(runtime.contains("EXPOSE 8080"))
         #expect(runtime.contains("HEALTHCHECK") && runtime.contains("/__admin/health"))
