@@ -40,7 +40,7 @@ struct AdminRequestBody {
         guard case .object(let members) = value else {
             throw AdminError(.badRequest, "invalid JSON", "Expected a JSON object such as {\"name\": \"happy\"}.")
         }
-        // A repeated key keeps its last value.
+        // JSONParser rejects a repeated key; should one get through, the last wins rather than a trap.
         let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
             throw AdminError(.badRequest, "unknown field", "Unknown field '\(unknown)'. Accepted fields: \(accepted.joined(separator: ", ")).")
