@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A problem in a file Understudy reads (scenario, dataset or body file),
 /// located as precisely as the parser allows.

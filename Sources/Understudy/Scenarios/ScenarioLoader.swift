@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Every scenario of a folder, loaded and validated together.
 public struct ScenarioSet: Sendable {
@@ -44,8 +48,7 @@ private struct Loading {
 
     mutating func run() -> ScenarioSet? {
         let folder = directory.path
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
+        guard FileStatus(path: folder)?.isDirectory == true else {
             problems.append(FileProblem(file: folder, message: "no such scenarios folder"))
             return nil
         }

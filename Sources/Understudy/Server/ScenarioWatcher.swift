@@ -1,7 +1,8 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
+#else
+import Foundation
 #endif
 import UnderstudyHTTP
 
@@ -56,10 +57,8 @@ final class ScenarioWatcher: @unchecked Sendable {
         guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return result }
         for path in paths {
             let full = directory.appendingPathComponent(path).path
-            // stat(2) rather than FileManager's attribute dictionaries: this runs twice a second.
-            var info = stat()
-            guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            result[full] = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            guard let status = FileStatus(path: full), status.isRegularFile else { continue }
+            result[full] = Date(timeIntervalSince1970: status.modified)
         }
         return result
     }
