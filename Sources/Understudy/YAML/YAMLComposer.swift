@@ -3,7 +3,7 @@ import CYAML
 /// Builds a ``YAMLNode`` tree from libyaml's event stream.
 ///
 /// libyaml (C) replaced the Yams package, which imported full Foundation and
-/// with it ICU: about 10 MB of the server's idle memory and 8 ms of its
+/// with it ICU: about 9 MB of the server's idle memory and 7 ms of its
 /// start-up (see README, Modules). This is the only
 /// file that touches libyaml or its pointers; everything else sees
 /// ``YAMLNode`` and ``FileProblem``.
