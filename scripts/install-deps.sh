@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Understudy needs, only those missing.
 # Idempotent and non-interactive. Usage: scripts/install-deps.sh [extra packages…]
-#   scripts/install-deps.sh            # build and test: libmicrohttpd-dev, pkg-config
+#   scripts/install-deps.sh            # build and test: libmicrohttpd-dev, libyaml-dev, pkg-config
 #   scripts/install-deps.sh wrk nginx  # plus the benchmark tools
 set -euo pipefail
 
-packages=(libmicrohttpd-dev pkg-config "$@")
+packages=(libmicrohttpd-dev libyaml-dev pkg-config "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

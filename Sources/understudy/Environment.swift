@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Flag values fall back to `UNDERSTUDY_*` environment variables, then to defaults.
 enum Environment {

@@ -1,6 +1,15 @@
 import ArgumentParser
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import Understudy
 import UnderstudyHTTP
@@ -126,20 +135,29 @@ struct Serve: ParsableCommand {
                 understudy.stop()
                 logger.notice("stopped")
                 BufferedLogHandler.flush()
-                Foundation.exit(0)
+                exitProcess(0)
             }
             source.resume()
             sources.append(source)
         }
 
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
-        FileHandle.standardOutput.write(Data("understudy listening on \(understudy.baseURL)\n".utf8))
+        StandardStream.output.write("understudy listening on \(understudy.baseURL)\n")
         if let admin = understudy.adminBaseURL {
-            FileHandle.standardOutput.write(Data("understudy admin listening on \(admin)\n".utf8))
+            StandardStream.output.write("understudy admin listening on \(admin)\n")
         }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
         // Park the main thread; the signal handlers exit the process. (Not dispatchMain(): its
         // signal-thread path trips AddressSanitizer inside libdispatch.)
         withExtendedLifetime(sources) { DispatchSemaphore(value: 0).wait() }
     }
+}
+
+/// The C library's `exit`, which `ParsableCommand.exit` hides inside the command.
+private func exitProcess(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #else
+    Darwin.exit(status)
+    #endif
 }

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Understudy
 
 struct Validate: ParsableCommand {
@@ -27,7 +31,7 @@ struct List: ParsableCommand {
         for name in set.names {
             let scenario = set[name]!
             let parent = scenario.extends.first.map { " (extends \($0))" } ?? ""
-            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.description + parent)
+            print(name + String(repeating: " ", count: width - name.count) + "  " + scenario.description + parent)
         }
     }
 }
@@ -44,5 +48,5 @@ func loadOrReport(_ folder: URL) throws -> ScenarioSet {
 }
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardStream.error.write(line + "\n")
 }

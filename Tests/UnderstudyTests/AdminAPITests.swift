@@ -109,6 +109,10 @@ import UnderstudyTesting
         #expect(try await fetch("/swapi/api/", server: server).status == 500)
         #expect(try await fetch("/catfact/fact", server: server).status == 200, "only swapi requests count")
         #expect(try await fetch("/swapi/api/", server: server).status == 200)
+
+        // A count may be spelled as any whole JSON number.
+        #expect(try await admin("PUT", "/scenario", json: #"{"sequence":[{"name":"server-error","count":1.0},{"name":"happy"}]}"#, server: server).status == 200)
+        #expect(try await admin("PUT", "/scenario", json: #"{"sequence":[{"name":"server-error","count":1.5},{"name":"happy"}]}"#, server: server).status == 400)
     }
 
     @Test func journalRecordsAndFilters() async throws {

@@ -46,14 +46,46 @@ import Testing
         }
     }
 
+    /// Every Debian package Package.swift names for a system library is one install-deps.sh installs,
+    /// so a fresh CI machine has it before `swift build`.
+    @Test func installDepsInstallsTheSystemLibraries() throws {
+        let manifest = try read("Package.swift")
+        let packages = manifest.matches(of: /\.apt\(\[([^\]]*)\]\)/).flatMap { $0.1.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        #expect(Set(packages) == ["libmicrohttpd-dev", "libyaml-dev"])
+        let line = try #require(try read("scripts/install-deps.sh").components(separatedBy: "\n").first { $0.hasPrefix("packages=(") })
+        for package in packages {
+            #expect(line.contains(package), "install-deps.sh installs \(package)")
+        }
+    }
+
+    /// Full Foundation (and its ICU) stays out of the server binary: its modules import FoundationEssentials
+    /// wherever it exists, and full Foundation only where it does not (Apple platforms).
+    @Test func theServerModulesDoNotImportFullFoundation() throws {
+        for module in ["Sources/UnderstudyHTTP", "Sources/Understudy", "Sources/understudy"] {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty)
+            for file in files {
+                let lines = try read("\(module)/\(file)").components(separatedBy: "\n")
+                for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                    && line.contains("import ") && line.contains("Foundation") && !line.contains("FoundationEssentials") {
+                    let guarded = line == "import Foundation" && index >= 3 && lines[index - 1] == "#else"
+                        && lines[index - 3] == "#if canImport(FoundationEssentials)"
+                    #expect(guarded, "\(module)/\(file):\(index + 1): full Foundation only in the #else of #if canImport(FoundationEssentials)")
+                }
+                #expect(!lines.contains("import Yams"), "\(module)/\(file)")
+            }
+        }
+    }
+
     @Test func theImageIsSlimNonRootHealthCheckedAndGuarded() throws {
         let dockerfile = try read("docker/Dockerfile")
         let stages = dockerfile.components(separatedBy: "\nFROM ")
         #expect(stages.count == 3, "comments, then two stages: build, then runtime")
         let runtime = try #require(stages.last)
         #expect(runtime.hasPrefix("debian:bookworm-slim"))
-        #expect(runtime.contains("libmicrohttpd12"))
-        #expect(!runtime.contains("libmicrohttpd-dev") && !runtime.contains("swift"), "no toolchain at run time")
+        #expect(runtime.contains("libmicrohttpd12") && runtime.contains("libyaml-0-2"), "the two C libraries the binary links")
+        #expect(!runtime.contains("-dev") && !runtime.contains("swift"), "no toolchain at run time")
         #expect(runtime.contains("USER understudy"))
         #expect(runtime.contains("EXPOSE 8080"))
         #expect(runtime.contains("HEALTHCHECK") && runtime.contains("/__admin/health"))

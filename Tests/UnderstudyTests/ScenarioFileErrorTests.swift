@@ -35,6 +35,21 @@ import Testing
         #expect(problems.first?.line != nil)
     }
 
+    @Test func duplicateKeysAndBadBytesAreLocated() throws {
+        let duplicate = try load(["a.yaml": "description: x\ndelay: 1\ndescription: y\n"])
+        #expect(duplicate.map(\.description) == ["a.yaml:3:1: duplicate keys: description"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Array("description: fine\ndelay: caf".utf8) + [0xE9, 0x0A]).write(to: folder.appendingPathComponent("latin1.yaml"))
+        do {
+            _ = try ScenarioLoader.load(directory: folder)
+            Issue.record("a file that is not UTF-8 loaded")
+        } catch {
+            #expect(error.problems.map(\.description) == ["latin1.yaml:2:11: unreadable text: incomplete UTF-8 octet sequence"])
+        }
+    }
+
     @Test func unknownKeysAreRejectedWithTheirPath() throws {
         let problems = try load(["a.yaml": "description: x\ncolour: red\napis:\n  swapi:\n    delay: 1\n    speed: 3\n"])
         expectOne(problems, file: "a.yaml", line: 2, keyPath: "colour", containing: "unknown key")

@@ -1,7 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import UnderstudyHTTP
-import Yams
 
 /// An artic request, reduced to what decides the response. Query items keep
 /// their order because the real `next_url` repeats them as sent.
@@ -162,7 +165,7 @@ final class ArtInstituteService: APIService {
         let data: [JSONValue] = hits.dropFirst(paging.offset).prefix(paging.limit).map { hit in
             let artwork = artworks[hit.index]
             let selected = requested.map { Self.select($0, from: artwork) } ?? Self.select(Self.searchFields.joined(separator: ","), from: artwork)
-            return .object([.init("_score", .number(String(format: "%.5f", hit.score)))] + (selected.members ?? []))
+            return .object([.init("_score", .number(hit.score.fixedPoint(digits: 5)))] + (selected.members ?? []))
         }
         return APIResponse(status: .ok, body: writer.template(.object([
             .init("preference", .null), .init("pagination", .object(pagination(total: hits.count, paging: paging))),
@@ -173,7 +176,7 @@ final class ArtInstituteService: APIService {
     /// Keeps only the comma-separated `fields`, in the artwork's own key order.
     static func select(_ fields: String?, from artwork: JSONValue) -> JSONValue {
         guard let fields, let members = artwork.members else { return artwork }
-        let wanted = Set(fields.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let wanted = Set(fields.split(separator: ",").map(\.trimmingSpaces))
         return .object(members.filter { wanted.contains($0.key) })
     }
 

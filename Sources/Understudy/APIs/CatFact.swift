@@ -1,8 +1,11 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import UnderstudyHTTP
-import Yams
 
 /// A catfact request, reduced to what decides the response. `/fact` picks its
 /// random fact while routing, so each fact's response is rendered once.

@@ -1,7 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import UnderstudyHTTP
-import Yams
 
 /// A SWAPI request, reduced to what decides the response.
 enum SWAPIRoute: Hashable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -145,18 +149,27 @@ struct AdminAPI {
         guard items.count >= 2 else { throw AdminError(.badRequest, "invalid sequence", "A sequence needs at least two steps. \(usage)") }
         var steps: [Selection.Step] = []
         for (index, item) in items.enumerated() {
-            guard let step = item as? [String: Any], let name = step["name"] as? String,
-                  Set(step.keys).isSubset(of: ["name", "count"]) else {
+            guard let members = item.members, let name = item["name"]?.stringValue,
+                  Set(members.map(\.key)).isSubset(of: ["name", "count"]) else {
                 throw AdminError(.badRequest, "invalid sequence", "Step \(index) is not an object with 'name' (and 'count'). \(usage)")
             }
             let isLast = index == items.count - 1
-            let count = step["count"] as? Int
-            if isLast ? step["count"] != nil : (count == nil || count! < 1) {
+            let count = item["count"].flatMap(Self.wholeNumber)
+            if isLast ? item["count"] != nil : (count == nil || count! < 1) {
                 throw AdminError(.badRequest, "invalid sequence", "Step \(index) has a wrong count. \(usage)")
             }
             steps.append(.init(scenario: name, count: isLast ? nil : count))
         }
         return Selection(steps: steps)
+    }
+
+    /// A JSON number that is a whole number however it is spelled (`2`, `2.0`, `2e0`), as
+    /// JSONSerialization read counts before the admin API parsed bodies itself.
+    private static func wholeNumber(_ value: JSONValue) -> Int? {
+        guard case .number(let text) = value else { return nil }
+        if let whole = Int(text) { return whole }
+        guard let number = Double(text), number.rounded() == number, abs(number) < 1e15 else { return nil }
+        return Int(number)
     }
 
     // MARK: - Reading

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 
 /// A 4xx answer of the admin API: `{"error": …, "detail": …}`.
@@ -20,7 +19,7 @@ struct AdminError: Error {
 /// say what was wrong and what is accepted.
 struct AdminRequestBody {
     static let limit = 64 * 1024
-    private let fields: [String: Any]
+    private let fields: [String: JSONValue]
 
     /// Parses `bytes` as a JSON object with only `accepted` keys; an empty
     /// body reads as `{}`.
@@ -32,15 +31,17 @@ struct AdminRequestBody {
             fields = [:]
             return
         }
-        let object: Any
+        let value: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
+            value = try JSONParser.parse(bytes, file: "body").value
         } catch {
             throw AdminError(.badRequest, "invalid JSON", "The body is not valid JSON (\(Self.describe(error))). Send an object such as {\"name\": \"happy\"}.")
         }
-        guard let fields = object as? [String: Any] else {
+        guard case .object(let members) = value else {
             throw AdminError(.badRequest, "invalid JSON", "Expected a JSON object such as {\"name\": \"happy\"}.")
         }
+        // JSONParser rejects a repeated key; should one get through, the last wins rather than a trap.
+        let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
             throw AdminError(.badRequest, "unknown field", "Unknown field '\(unknown)'. Accepted fields: \(accepted.joined(separator: ", ")).")
         }
@@ -49,26 +50,28 @@ struct AdminRequestBody {
 
     func has(_ key: String) -> Bool { fields[key] != nil }
 
-    func isNull(_ key: String) -> Bool { fields[key] is NSNull }
+    func isNull(_ key: String) -> Bool { fields[key] == .null }
 
     func string(_ key: String) throws(AdminError) -> String? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let text = value.stringValue else {
             throw AdminError(.badRequest, "invalid field", "Field '\(key)' must be a string.")
         }
         return text
     }
 
-    func array(_ key: String) throws(AdminError) -> [Any]? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        guard let items = value as? [Any] else {
+    func array(_ key: String) throws(AdminError) -> [JSONValue]? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let items = value.arrayValue else {
             throw AdminError(.badRequest, "invalid field", "Field '\(key)' must be an array.")
         }
         return items
     }
 
-    private static func describe(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        return text.isEmpty ? "parse error" : text
+    /// "unexpected end of file at line 1, column 17": the parser's words without the file name.
+    private static func describe(_ problem: FileProblem) -> String {
+        let message = problem.message.hasPrefix("malformed JSON: ") ? String(problem.message.dropFirst("malformed JSON: ".count)) : problem.message
+        guard let line = problem.line else { return message }
+        return "\(message) at line \(line)" + (problem.column.map { ", column \($0)" } ?? "")
     }
 }

@@ -7,7 +7,7 @@ public struct Origin: Sendable, Hashable {
 
     public init(_ origin: String) {
         plain = Array(origin.utf8)
-        slashEscaped = Array(origin.replacingOccurrences(of: "/", with: "\\/").utf8)
+        slashEscaped = Array(origin.replacingAll("/", with: "\\/").utf8)
     }
 }
 

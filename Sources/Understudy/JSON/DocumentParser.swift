@@ -1,5 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import Yams
+#endif
 
 /// A problem in a file Understudy reads (scenario, dataset or body file),
 /// located as precisely as the parser allows.
@@ -28,67 +31,33 @@ public struct FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Parses YAML and JSON documents (JSON through the same YAML parser, so
-/// both report line numbers) into Yams nodes and ``JSONValue``s.
+/// both report line numbers) into ``YAMLNode``s and ``JSONValue``s.
 public enum DocumentParser {
     /// Parses `text`; the root node, or a problem naming the line.
-    public static func parse(_ text: String, file: String) throws(FileProblem) -> Node {
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw FileProblem(file: file, line: 1, message: "the file is empty")
-            }
-            return node
-        } catch let problem as FileProblem {
-            throw problem
-        } catch let error as YamlError {
-            throw describe(error, file: file)
-        } catch {
-            throw FileProblem(file: file, message: "cannot parse: \(error)")
-        }
+    public static func parse(_ text: String, file: String) throws(FileProblem) -> YAMLNode {
+        try YAMLComposer.compose(Array(text.utf8), file: file)
     }
 
-    /// Reads and parses a file.
-    public static func parseFile(at url: URL, displayName: String) throws(FileProblem) -> Node {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw FileProblem(file: displayName, message: "cannot read the file: \(error.localizedDescription)")
-        }
-        return try parse(text, file: displayName)
+    /// Reads and parses a file. The bytes go to the parser as they are, so
+    /// text that is not UTF-8 is reported with its line and column.
+    public static func parseFile(at url: URL, displayName: String) throws(FileProblem) -> YAMLNode {
+        try YAMLComposer.compose(try read(url, displayName: displayName), file: displayName)
     }
 
     /// Reads a dataset file that must hold a JSON array: each element with the line it starts on.
     static func parseJSONArray(at url: URL, displayName: String, of what: String) throws(FileProblem) -> [(line: Int, value: JSONValue)] {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw FileProblem(file: displayName, message: "cannot read the file: \(error.localizedDescription)")
-        }
-        let document = try JSONParser.parse(bytes, file: displayName)
+        let document = try JSONParser.parse(try read(url, displayName: displayName), file: displayName)
         guard case .array(let elements) = document.value else {
             throw FileProblem(file: displayName, line: 1, message: "expected a JSON array of \(what), found \(document.value.kindName)")
         }
         return Array(zip(document.elementLines, elements)).map { (line: $0.0, value: $0.1) }
     }
 
-    static func describe(_ error: YamlError, file: String) -> FileProblem {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let prefix = context.map { "\($0.text) " } ?? ""
-            return FileProblem(file: file, line: mark.line, column: mark.column, message: "malformed YAML/JSON: \(prefix)\(problem)")
-        case .reader(let problem, let offset, _, let yaml):
-            // The reader reports a byte offset; turn it into a line and column.
-            let prefix = offset.map { Array(yaml.utf8.prefix($0)) } ?? []
-            let line = prefix.filter { $0 == 0x0A }.count + 1
-            let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-            return FileProblem(file: file, line: line, column: column, message: "unreadable text: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return FileProblem(file: file, line: context.mark.line, message: "duplicate keys: \(duplicates.joined(separator: ", "))")
-        default:
-            return FileProblem(file: file, message: "malformed YAML/JSON: \(error)")
+    private static func read(_ url: URL, displayName: String) throws(FileProblem) -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: url))
+        } catch {
+            throw FileProblem(file: displayName, message: "cannot read the file: \(FileError(error))")
         }
     }
 }
@@ -96,7 +65,7 @@ public enum DocumentParser {
 extension JSONValue {
     /// Converts a parsed node. Quoted scalars are strings; plain scalars are
     /// null, booleans or numbers when they read as such, else strings.
-    public init(node: Node) {
+    public init(node: YAMLNode) {
         switch node {
         case .scalar(let scalar):
             self = JSONValue(scalar: scalar)
@@ -104,14 +73,12 @@ extension JSONValue {
             self = .object(mapping.map { Member($0.key.string ?? "", JSONValue(node: $0.value)) })
         case .sequence(let sequence):
             self = .array(sequence.map(JSONValue.init(node:)))
-        case .alias:
-            self = .null
         }
     }
 
-    private init(scalar: Node.Scalar) {
+    private init(scalar: YAMLNode.Scalar) {
         let text = scalar.string
-        guard scalar.style == .plain || scalar.style == .any else {
+        guard scalar.style == .plain else {
             self = .string(text)
             return
         }

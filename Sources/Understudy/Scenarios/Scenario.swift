@@ -43,20 +43,39 @@ struct FixedResponse: Sendable {
 
     func render(parameters: [String: String]) -> APIResponse {
         var text = body
-        for (name, value) in parameters { text = text.replacingOccurrences(of: "{{\(name)}}", with: value) }
+        for (name, value) in parameters { text = text.replacingAll("{{\(name)}}", with: value) }
         var template = BodyTemplate()
-        let pieces = text.components(separatedBy: "{{origin}}")
+        let pieces = text.pieces(separatedBy: "{{origin}}")
         for (index, piece) in pieces.enumerated() {
             if index > 0 { template.appendOrigin(slashEscaped: false) }
-            template.append(piece)
+            template.append(String(piece))
         }
         let contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
     }
 
-    /// Placeholder names used in the body.
+    /// Placeholder names used in the body: each `{{name}}` with no brace inside.
+    /// (A scan by hand: a regex literal here linked the regex engine and compiled it at start-up.)
     var placeholders: Set<String> {
-        Set(body.matches(of: /\{\{([^{}]*)\}\}/).map { String($0.1) })
+        let bytes = Array(body.utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        var names: Set<String> = []
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == open, bytes[index + 1] == open else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, bytes[end] != open, bytes[end] != close { end += 1 }
+            if end + 1 < bytes.count, bytes[end] == close, bytes[end + 1] == close {
+                names.insert(String(decoding: bytes[(index + 2)..<end], as: UTF8.self))
+                index = end + 2
+            } else {
+                index += 1
+            }
+        }
+        return names
     }
 }
 

@@ -1,6 +1,3 @@
-import Foundation
-import Yams
-
 /// One scenario file as written, checked for unknown keys and wrong types but
 /// not yet combined with the scenario it extends.
 struct ScenarioDefinition {
@@ -65,7 +62,7 @@ struct ScenarioReader {
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
     static let routeKeys = ["method", "path", "status", "headers", "body", "body_file", "json", "delay", "fault"]
 
-    mutating func read(_ root: Node, defaultName: String) -> ScenarioDefinition? {
+    mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
         guard let top = mapping(root, "") else { return nil }
         var definition = ScenarioDefinition(name: defaultName, description: "", file: file)
         checkKeys(top, allowed: Self.topKeys, at: "")
@@ -75,7 +72,7 @@ struct ScenarioReader {
             }
         }
         if let node = top["description"] { definition.description = string(node, "description") ?? "" }
-        if let node = top["extends"], let parent = string(node, "extends") { definition.extends = (parent, node.mark?.line) }
+        if let node = top["extends"], let parent = string(node, "extends") { definition.extends = (parent, node.mark.line) }
         definition.common = behaviour(top, at: "", allowDataset: false)
         if let node = top["apis"], let apis = mapping(node, "apis") {
             for (keyNode, value) in apis {
@@ -101,9 +98,9 @@ struct ScenarioReader {
         return definition
     }
 
-    private mutating func behaviour(_ block: Node.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behaviour {
+    private mutating func behaviour(_ block: YAMLNode.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behaviour {
         var behaviour = ScenarioDefinition.Behaviour()
-        behaviour.line = block.mark?.line
+        behaviour.line = block.mark.line
         if allowDataset, let node = block["dataset"], let text = string(node, prefix + "dataset") {
             behaviour.dataset = text == "empty" ? .empty : .path(text)
         }
@@ -116,9 +113,9 @@ struct ScenarioReader {
         return behaviour
     }
 
-    private mutating func response(_ block: Node.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {
+    private mutating func response(_ block: YAMLNode.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {
         var response = ScenarioDefinition.ResponseDefinition()
-        response.line = block.mark?.line
+        response.line = block.mark.line
         if let node = block["status"] {
             if let status = integer(node, prefix + "status"), (100...599).contains(status) {
                 response.status = status
@@ -128,7 +125,7 @@ struct ScenarioReader {
         }
         if let node = block["headers"], let headers = mapping(node, prefix + "headers") {
             for (key, value) in headers {
-                guard let name = key.string, name.range(of: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$", options: .regularExpression) != nil else {
+                guard let name = key.string, HTTPToken.isValid(name) else {
                     problem(key, prefix + "headers", "'\(key.string ?? "")' is not a valid header name")
                     continue
                 }
@@ -149,7 +146,7 @@ struct ScenarioReader {
         return response
     }
 
-    private mutating func route(_ node: Node, at keyPath: String) -> ScenarioDefinition.RouteDefinition? {
+    private mutating func route(_ node: YAMLNode, at keyPath: String) -> ScenarioDefinition.RouteDefinition? {
         guard let block = mapping(node, keyPath) else { return nil }
         checkKeys(block, allowed: Self.routeKeys, at: keyPath)
         guard let pathNode = block["path"], let path = string(pathNode, keyPath + ".path") else {
@@ -163,11 +160,11 @@ struct ScenarioReader {
         var method = "GET"
         if let node = block["method"], let text = string(node, keyPath + ".method") {
             method = text.uppercased()
-            if method != "*" && method.range(of: "^[A-Z]+$", options: .regularExpression) == nil {
+            if method != "*" && !HTTPToken.isMethod(method) {
                 problem(node, keyPath + ".method", "expected an HTTP method such as GET or POST, or * for any")
             }
         }
-        var route = ScenarioDefinition.RouteDefinition(method: method, path: path, keyPath: keyPath, line: node.mark?.line)
+        var route = ScenarioDefinition.RouteDefinition(method: method, path: path, keyPath: keyPath, line: node.mark.line)
         if let node = block["delay"] { route.delay = milliseconds(node, keyPath + ".delay") }
         if let node = block["fault"] { route.fault = fault(node, keyPath + ".fault") }
         if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {
@@ -178,12 +175,12 @@ struct ScenarioReader {
 
     // MARK: - Typed access with located errors
 
-    mutating func problem(_ node: Node, _ keyPath: String, _ message: String) {
-        problems.append(FileProblem(file: file, line: node.mark?.line, column: node.mark?.column,
+    mutating func problem(_ node: YAMLNode, _ keyPath: String, _ message: String) {
+        problems.append(FileProblem(file: file, line: node.mark.line, column: node.mark.column,
                                     keyPath: keyPath.isEmpty ? nil : keyPath, message: message))
     }
 
-    private mutating func checkKeys(_ block: Node.Mapping, allowed: [String], at prefix: String) {
+    private mutating func checkKeys(_ block: YAMLNode.Mapping, allowed: [String], at prefix: String) {
         for key in block.keys {
             let name = key.string ?? ""
             if !allowed.contains(name) {
@@ -192,25 +189,25 @@ struct ScenarioReader {
         }
     }
 
-    private mutating func mapping(_ node: Node, _ keyPath: String) -> Node.Mapping? {
+    private mutating func mapping(_ node: YAMLNode, _ keyPath: String) -> YAMLNode.Mapping? {
         if case .mapping(let mapping) = node { return mapping }
         problem(node, keyPath, "expected a mapping of keys to values")
         return nil
     }
 
-    private mutating func string(_ node: Node, _ keyPath: String) -> String? {
+    private mutating func string(_ node: YAMLNode, _ keyPath: String) -> String? {
         if case .scalar(let scalar) = node { return scalar.string }
         problem(node, keyPath, "expected a text value")
         return nil
     }
 
-    private mutating func integer(_ node: Node, _ keyPath: String) -> Int? {
+    private mutating func integer(_ node: YAMLNode, _ keyPath: String) -> Int? {
         if case .scalar(let scalar) = node, let value = Int(scalar.string) { return value }
         problem(node, keyPath, "expected a whole number")
         return nil
     }
 
-    private mutating func milliseconds(_ node: Node, _ keyPath: String) -> Int? {
+    private mutating func milliseconds(_ node: YAMLNode, _ keyPath: String) -> Int? {
         guard let value = integer(node, keyPath) else { return nil }
         guard value >= 0 else {
             problem(node, keyPath, "expected milliseconds, 0 or more")
@@ -219,7 +216,7 @@ struct ScenarioReader {
         return value
     }
 
-    private mutating func fault(_ node: Node, _ keyPath: String) -> Fault? {
+    private mutating func fault(_ node: YAMLNode, _ keyPath: String) -> Fault? {
         guard let text = string(node, keyPath) else { return nil }
         guard let fault = Fault(rawValue: text) else {
             problem(node, keyPath, "unknown fault '\(text)' (known: \(Fault.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -227,8 +224,4 @@ struct ScenarioReader {
         }
         return fault
     }
-}
-
-extension Node.Mapping {
-    subscript(key: String) -> Node? { self[Node(key)] }
 }

@@ -1,5 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import Yams
+#endif
 
 /// Every scenario of a folder, loaded and validated together.
 public struct ScenarioSet: Sendable {
@@ -25,7 +28,8 @@ public enum ScenarioLoader {
 
     /// The scenario files of a folder, sorted by name.
     static func scenarioFiles(in directory: URL) throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .map { directory.appendingPathComponent($0) }
             .filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
@@ -44,14 +48,13 @@ private struct Loading {
 
     mutating func run() -> ScenarioSet? {
         let folder = directory.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileStatus(path: folder)?.isDirectory == true else {
             problems.append(FileProblem(file: folder, message: "no such scenarios folder"))
             return nil
         }
         let files: [URL]
         do { files = try ScenarioLoader.scenarioFiles(in: directory) } catch {
-            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(error.localizedDescription)"))
+            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(FileError(error))"))
             return nil
         }
         guard !files.isEmpty else {

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import UnderstudyHTTP
 
@@ -61,7 +65,7 @@ final class LogBuffer: Sendable {
         let schedule = state.withLock { state -> Bool in
             if state.second != now {
                 state.second = now
-                state.stamp = Date(timeIntervalSince1970: TimeInterval(now)).formatted(.iso8601)
+                state.stamp = UTCTimestamp.seconds(Int64(now))
             }
             if state.pending.count + length > Self.limit {
                 state.dropped += 1
@@ -98,6 +102,6 @@ final class LogBuffer: Sendable {
             return (state.pending, state.dropped)
         }
         if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
-        if !bytes.isEmpty { try? FileHandle.standardError.write(contentsOf: bytes) }
+        if !bytes.isEmpty { StandardStream.error.write(bytes) }
     }
 }

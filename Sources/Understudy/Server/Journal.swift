@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -101,13 +105,11 @@ extension Journal.Entry {
     var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
 
     func json() -> JSONValue {
-        // A tenth of a millisecond in, so that formatting shows this millisecond whether it truncates or rounds.
-        let shown = Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000 + 0.0001)
         let headers = request.headerFields.map { JSONValue.Member($0.name.rawName, .string($0.value)) }
         let query = request.query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
         return .object([
             .init("id", .int(id)),
-            .init("time", .string(shown.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))),
+            .init("time", .string(UTCTimestamp.milliseconds(millisecondsSince1970))),
             .init("method", .string(request.method.rawValue)),
             .init("path", .string(request.path)),
             .init("query", .string(query)),
@@ -116,7 +118,7 @@ extension Journal.Entry {
             .init("api", api.map { .string($0.rawValue) } ?? .null),
             .init("scenario", .string(scenario)),
             .init("status", status.map(JSONValue.int) ?? .null),
-            .init("duration_ms", .number(String(format: "%.3f", Double(durationNanoseconds) / 1e6))),
+            .init("duration_ms", .number((Double(durationNanoseconds) / 1e6).fixedPoint(digits: 3))),
             .init("completed", .bool(completed)),
         ])
     }

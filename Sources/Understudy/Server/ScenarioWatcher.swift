@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import UnderstudyHTTP
 
 /// Reloads the scenarios when files in their folder change (`--watch`).
@@ -47,14 +51,14 @@ final class ScenarioWatcher: @unchecked Sendable {
         if due { _ = control.reload() }
     }
 
-    /// Every file under the folder with its modification time.
+    /// Every file under the folder (symlinks followed) with its modification time.
     static func fingerprint(_ directory: URL) -> [String: Date] {
         var result: [String: Date] = [:]
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .isRegularFileKey]
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys) else { return result }
-        for case let url as URL in walker {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            result[url.path] = values.contentModificationDate ?? .distantPast
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return result }
+        for path in paths {
+            let full = directory.appendingPathComponent(path).path
+            guard let status = FileStatus(path: full), status.isRegularFile else { continue }
+            result[full] = Date(timeIntervalSince1970: status.modified)
         }
         return result
     }

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `stat(2)` says about a path, symlinks followed: the one place that
+/// knows the field names differ between Linux and Darwin.
+///
+/// FoundationEssentials' `FileManager` has no `ObjCBool` on Linux, while
+/// Darwin's Foundation wants one; and the watcher, which polls twice a
+/// second, is better off without attribute dictionaries.
+struct FileStatus {
+    let isDirectory: Bool
+    let isRegularFile: Bool
+    /// Seconds since 1970 of the last modification.
+    let modified: Double
+
+    /// Nil when the path does not exist or cannot be examined.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        modified = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

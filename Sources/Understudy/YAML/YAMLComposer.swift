@@ -1,0 +1,255 @@
+import CYAML
+
+/// Builds a ``YAMLNode`` tree from libyaml's event stream.
+///
+/// libyaml (C) replaced the Yams package, which imported full Foundation and
+/// with it ICU: about 9 MB of the server's idle memory and 7 ms of its
+/// start-up (see README, Modules). This is the only
+/// file that touches libyaml or its pointers; everything else sees
+/// ``YAMLNode`` and ``FileProblem``.
+///
+/// What it does, as `Yams.compose` did before it:
+/// - one document per file: a second one is an error naming where it starts;
+///   a file with no document (empty, or only comments) is "the file is empty";
+/// - aliases (`*a`) stand for a copy of the node anchored `&a` earlier;
+/// - a key repeated in a mapping is an error (by its text: both readers of
+///   the tree, the scenario reader and the JSON conversion, look keys up by text);
+/// - merge keys (`<<`) are not expanded: `<<` is an ordinary key;
+/// - explicit tags are kept on the node but change nothing else.
+///
+/// Lines and columns are 1-based, columns in characters.
+enum YAMLComposer {
+    /// Parses UTF-8 `bytes` (a leading byte-order mark is allowed); the root
+    /// node, or a problem located in `file`.
+    static func compose(_ bytes: [UInt8], file: String) throws(FileProblem) -> YAMLNode {
+        // With the encoding set, libyaml reads a byte-order mark as a character of
+        // line 1 and then misjudges that line's indentation; drop it here.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        // libyaml wants a non-null input pointer, which an empty array need not have.
+        guard !bytes.isEmpty else { throw FileProblem(file: file, line: 1, message: "the file is empty") }
+        // Allocated, not a local: libyaml keeps a pointer to the parser inside the parser.
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else {
+            throw FileProblem(file: file, message: "cannot parse: libyaml is out of memory")
+        }
+        defer { yaml_parser_delete(parser) }
+        return try bytes.withUnsafeBufferPointer { (input) throws(FileProblem) -> YAMLNode in
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+            var composer = Composer(events: EventReader(parser: parser, input: input, file: file), file: file)
+            return try composer.document()
+        }
+    }
+
+    /// The line and column of byte `offset`, counting line breaks (LF, CR LF,
+    /// CR) and characters the way libyaml's marks do.
+    static func mark(atByte offset: Int, in bytes: some RandomAccessCollection<UInt8>) -> YAMLNode.Mark {
+        var line = 1
+        var column = 1
+        var previous: UInt8 = 0
+        for byte in bytes.prefix(offset) {
+            if byte == 0x0A {
+                // LF ends a line, unless it completes a CR LF that already did.
+                if previous != 0x0D { line += 1 }
+                column = 1
+            } else if byte == 0x0D {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // A character starts here (not a UTF-8 continuation byte).
+                column += 1
+            }
+            previous = byte
+        }
+        return YAMLNode.Mark(line: line, column: column)
+    }
+}
+
+// MARK: - Events
+
+/// One libyaml event, copied out of C memory.
+private enum Event {
+    case streamStart
+    case streamEnd
+    case documentStart(YAMLNode.Mark)
+    case documentEnd
+    case alias(anchor: String, mark: YAMLNode.Mark)
+    case scalar(YAMLNode.Scalar, anchor: String?)
+    case sequenceStart(tag: String?, anchor: String?, mark: YAMLNode.Mark)
+    case sequenceEnd
+    case mappingStart(tag: String?, anchor: String?, mark: YAMLNode.Mark)
+    case mappingEnd
+}
+
+/// Pulls events from a libyaml parser and turns its failures into ``FileProblem``s.
+private struct EventReader {
+    let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The parser's input, to turn a reader error's byte offset into a line and column.
+    let input: UnsafeBufferPointer<UInt8>
+    let file: String
+
+    func next() throws(FileProblem) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { throw problem() }
+        defer { yaml_event_delete(&event) }
+        let mark = YAMLNode.Mark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            return .streamStart
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(mark)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd
+        case YAML_ALIAS_EVENT:
+            return .alias(anchor: Self.text(event.data.alias.anchor) ?? "", mark: mark)
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            // The value may hold NUL characters (written "\0"), so it is read by length.
+            let value = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+            let scalar = YAMLNode.Scalar(value, style: Self.style(data.style), tag: Self.text(data.tag), mark: mark)
+            return .scalar(scalar, anchor: Self.text(data.anchor))
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            return .sequenceStart(tag: Self.text(data.tag), anchor: Self.text(data.anchor), mark: mark)
+        case YAML_SEQUENCE_END_EVENT:
+            return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            return .mappingStart(tag: Self.text(data.tag), anchor: Self.text(data.anchor), mark: mark)
+        case YAML_MAPPING_END_EVENT:
+            return .mappingEnd
+        default:
+            // YAML_STREAM_END_EVENT; YAML_NO_EVENT is never returned by a successful parse.
+            return .streamEnd
+        }
+    }
+
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.Scalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    /// The parser's error, located. libyaml's lines and columns are 0-based.
+    private func problem() -> FileProblem {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unknown error"
+        switch state.error {
+        case YAML_READER_ERROR:
+            // Bad bytes (invalid UTF-8, control characters): libyaml gives a byte offset only.
+            let mark = YAMLComposer.mark(atByte: state.problem_offset, in: input)
+            return FileProblem(file: file, line: mark.line, column: mark.column, message: "unreadable text: \(problem)")
+        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
+            let context = state.context.map { String(cString: $0) + " " } ?? ""
+            return FileProblem(file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1,
+                               message: "malformed YAML/JSON: \(context)\(problem)")
+        default:
+            return FileProblem(file: file, message: "cannot parse: libyaml is out of memory")
+        }
+    }
+}
+
+// MARK: - Composing
+
+/// Turns the event stream of one document into a tree.
+private struct Composer {
+    let events: EventReader
+    let file: String
+    /// Anchored nodes by name; a later anchor of the same name replaces an earlier one.
+    var anchors: [String: YAMLNode] = [:]
+
+    init(events: EventReader, file: String) {
+        self.events = events
+        self.file = file
+    }
+
+    mutating func document() throws(FileProblem) -> YAMLNode {
+        _ = try events.next()  // stream start
+        guard case .documentStart = try events.next() else {
+            throw FileProblem(file: file, line: 1, message: "the file is empty")
+        }
+        let root = try node(try events.next(), depth: 1)
+        _ = try events.next()  // document end
+        if case .documentStart(let mark) = try events.next() {
+            throw FileProblem(file: file, line: mark.line, column: mark.column,
+                              message: "malformed YAML/JSON: expected a single document in the stream but found another document")
+        }
+        return root
+    }
+
+    private mutating func node(_ event: Event, depth: Int) throws(FileProblem) -> YAMLNode {
+        switch event {
+        case .scalar(let scalar, let anchor):
+            return remember(.scalar(scalar), as: anchor)
+        case .alias(let anchor, let mark):
+            guard let node = anchors[anchor] else {
+                throw FileProblem(file: file, line: mark.line, column: mark.column, message: "malformed YAML/JSON: found undefined alias")
+            }
+            return node
+        case .sequenceStart(let tag, let anchor, let mark):
+            try checkDepth(depth, mark)
+            var items: [YAMLNode] = []
+            while true {
+                let next = try events.next()
+                if case .sequenceEnd = next { break }
+                items.append(try node(next, depth: depth + 1))
+            }
+            return remember(.sequence(.init(items, tag: tag, mark: mark)), as: anchor)
+        case .mappingStart(let tag, let anchor, let mark):
+            try checkDepth(depth, mark)
+            var pairs: [YAMLNode.Mapping.Element] = []
+            while true {
+                let next = try events.next()
+                if case .mappingEnd = next { break }
+                let key = try node(next, depth: depth + 1)
+                let value = try node(try events.next(), depth: depth + 1)
+                pairs.append((key, value))
+            }
+            try checkDuplicates(pairs)
+            return remember(.mapping(.init(pairs, tag: tag, mark: mark)), as: anchor)
+        default:
+            // libyaml only hands out node events inside a document.
+            throw FileProblem(file: file, message: "malformed YAML/JSON: unexpected event \(event)")
+        }
+    }
+
+    private mutating func remember(_ node: YAMLNode, as anchor: String?) -> YAMLNode {
+        if let anchor { anchors[anchor] = node }
+        return node
+    }
+
+    /// Recursion here, in the JSON conversion and in the writer is bounded
+    /// like JSONParser's, so a hostile file cannot overflow a thread's stack.
+    private func checkDepth(_ depth: Int, _ mark: YAMLNode.Mark) throws(FileProblem) {
+        guard depth <= JSONParser.maxDepth else {
+            throw FileProblem(file: file, line: mark.line, column: mark.column,
+                              message: "malformed YAML/JSON: nesting deeper than \(JSONParser.maxDepth) levels")
+        }
+    }
+
+    /// A repeated key is reported where it repeats, with every repeated key's name.
+    private func checkDuplicates(_ pairs: [YAMLNode.Mapping.Element]) throws(FileProblem) {
+        var seen: Set<String> = []
+        var repeated: Set<String> = []
+        var first: YAMLNode.Mark?
+        for (key, _) in pairs {
+            guard let name = key.string else { continue }
+            if !seen.insert(name).inserted {
+                repeated.insert(name)
+                if first == nil { first = key.mark }
+            }
+        }
+        guard let first else { return }
+        throw FileProblem(file: file, line: first.line, column: first.column,
+                          message: "duplicate keys: \(repeated.sorted().joined(separator: ", "))")
+    }
+}

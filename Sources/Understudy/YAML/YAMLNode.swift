@@ -1,0 +1,108 @@
+/// A node of a parsed YAML (or JSON) document: what ``YAMLComposer`` builds
+/// from libyaml's events. Aliases are already resolved to the node they name,
+/// so a tree holds only scalars, mappings and sequences, each with the place
+/// it starts in the file for error messages.
+public enum YAMLNode: Sendable {
+    case scalar(Scalar)
+    case mapping(Mapping)
+    case sequence(Sequence)
+
+    /// A 1-based line and column (columns count characters, not bytes).
+    public struct Mark: Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        public var description: String { "\(line):\(column)" }
+    }
+
+    /// A piece of text, with how it was written: the style decides whether
+    /// `1` is a number or the text "1" (see `JSONValue.init(node:)`).
+    public struct Scalar: Sendable {
+        public enum Style: Sendable {
+            case plain
+            case singleQuoted
+            case doubleQuoted
+            /// `|` blocks.
+            case literal
+            /// `>` blocks.
+            case folded
+        }
+
+        public var string: String
+        public var style: Style
+        /// An explicit tag such as `tag:yaml.org,2002:str` (written `!!str`), else nil.
+        public var tag: String?
+        public var mark: Mark
+
+        public init(_ string: String, style: Style = .plain, tag: String? = nil, mark: Mark) {
+            self.string = string
+            self.style = style
+            self.tag = tag
+            self.mark = mark
+        }
+    }
+
+    /// Key/value pairs in the order written. Keys are unique by their text:
+    /// the composer rejects a repeated key.
+    public struct Mapping: RandomAccessCollection, Sendable {
+        public typealias Element = (key: YAMLNode, value: YAMLNode)
+
+        public var pairs: [Element]
+        public var tag: String?
+        public var mark: Mark
+
+        public init(_ pairs: [Element], tag: String? = nil, mark: Mark) {
+            self.pairs = pairs
+            self.tag = tag
+            self.mark = mark
+        }
+
+        public var startIndex: Int { pairs.startIndex }
+        public var endIndex: Int { pairs.endIndex }
+        public subscript(position: Int) -> Element { pairs[position] }
+
+        public var keys: [YAMLNode] { pairs.map(\.key) }
+
+        /// The value of the scalar key written as `key` (plain or quoted).
+        public subscript(key: String) -> YAMLNode? {
+            pairs.first { $0.key.string == key }?.value
+        }
+    }
+
+    /// Items in the order written.
+    public struct Sequence: RandomAccessCollection, Sendable {
+        public var items: [YAMLNode]
+        public var tag: String?
+        public var mark: Mark
+
+        public init(_ items: [YAMLNode], tag: String? = nil, mark: Mark) {
+            self.items = items
+            self.tag = tag
+            self.mark = mark
+        }
+
+        public var startIndex: Int { items.startIndex }
+        public var endIndex: Int { items.endIndex }
+        public subscript(position: Int) -> YAMLNode { items[position] }
+    }
+
+    /// Where the node starts in the file.
+    public var mark: Mark {
+        switch self {
+        case .scalar(let scalar): scalar.mark
+        case .mapping(let mapping): mapping.mark
+        case .sequence(let sequence): sequence.mark
+        }
+    }
+
+    /// The text of a scalar; nil for a mapping or sequence.
+    public var string: String? {
+        if case .scalar(let scalar) = self { return scalar.string }
+        return nil
+    }
+}
