@@ -27,12 +27,10 @@ public enum API: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// The API whose prefix `path` starts with, and the rest of the path.
     static func match(_ path: String) -> (API, Substring)? {
-        // Byte-wise: the prefixes are ASCII, and Character-wise prefix checks cost more than the rest of routing.
-        let bytes = path.utf8
-        for api in allCases {
-            let prefix = api.prefix.utf8
-            guard bytes.starts(with: prefix) else { continue }
-            let restStart = bytes.index(bytes.startIndex, offsetBy: prefix.count)
+        for api in allCases where path.hasPrefix(api.prefix) {
+            // The prefixes are ASCII: step over them in UTF-8, not Character by Character.
+            let bytes = path.utf8
+            let restStart = bytes.index(bytes.startIndex, offsetBy: api.prefix.utf8.count)
             if restStart == bytes.endIndex || bytes[restStart] == UInt8(ascii: "/") { return (api, path[restStart...]) }
         }
         return nil

@@ -49,8 +49,10 @@ final class LogBuffer: Sendable {
         var pending: [UInt8] = []
         var dropped = 0
         var scheduled = false
-        var second = 0
-        var stamp = ""
+        /// `<time> <level> <label>: ` of the last line, rebuilt when the second, level or label changes:
+        /// the access log writes thousands of lines a second that share it.
+        var prefix: [UInt8] = []
+        var prefixKey = (second: 0, level: "", label: "")
     }
 
     private let state = Locked(State())
@@ -58,26 +60,20 @@ final class LogBuffer: Sendable {
     private let queue = DispatchQueue(label: "understudy.log")
 
     /// Appends `<time> <level> <label>: <metadata><message>` with an ISO 8601 timestamp to the
-    /// second (formatted once per second), straight into the buffer.
+    /// second, straight into the buffer.
     func append(level: String, label: String, metadata: String, message: String, urgent: Bool) {
         let now = Int(Date().timeIntervalSince1970)
-        let length = 24 + level.utf8.count + label.utf8.count + metadata.utf8.count + message.utf8.count
         let schedule = state.withLock { state -> Bool in
-            if state.second != now {
-                state.second = now
-                state.stamp = UTCTimestamp.seconds(Int64(now))
+            if state.prefixKey != (now, level, label) {
+                state.prefixKey = (now, level, label)
+                state.prefix = Array("\(UTCTimestamp.seconds(Int64(now))) \(level) \(label): ".utf8)
             }
-            if state.pending.count + length > Self.limit {
+            if state.pending.count + state.prefix.count + metadata.utf8.count + message.utf8.count + 1 > Self.limit {
                 state.dropped += 1
                 return false
             }
-            state.pending.append(contentsOf: state.stamp.utf8)
-            state.pending.append(UInt8(ascii: " "))
-            state.pending.append(contentsOf: level.utf8)
-            state.pending.append(UInt8(ascii: " "))
-            state.pending.append(contentsOf: label.utf8)
-            state.pending.append(contentsOf: ": ".utf8)
-            state.pending.append(contentsOf: metadata.utf8)
+            state.pending.append(contentsOf: state.prefix)
+            if !metadata.isEmpty { state.pending.append(contentsOf: metadata.utf8) }
             state.pending.append(contentsOf: message.utf8)
             state.pending.append(UInt8(ascii: "\n"))
             if state.scheduled || urgent { return false }
