@@ -11,6 +11,10 @@
 #include <stdio.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+#include <link.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags, uint16_t port,
@@ -125,6 +129,31 @@ static inline enum MHD_Result
 cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
 {
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+/* Unmaps the resident pages of the main program's read-only executable
+ * segments (they stay in the page cache; a later use maps them again). The
+ * kernel maps code in 64 KiB blocks around each page fault, so start-up code
+ * that never runs again keeps megabytes resident. Returns the bytes advised. */
+static inline size_t
+cmhd_drop_code_pages(void)
+{
+    const ElfW(Phdr) *headers = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+    size_t count = (size_t)getauxval(AT_PHNUM);
+    uintptr_t base = 0, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    size_t advised = 0;
+    if (headers == NULL) return 0;
+    for (size_t index = 0; index < count; index++) {
+        if (headers[index].p_type == PT_PHDR) base = (uintptr_t)headers - headers[index].p_vaddr;
+    }
+    for (size_t index = 0; index < count; index++) {
+        const ElfW(Phdr) *header = &headers[index];
+        if (header->p_type != PT_LOAD || !(header->p_flags & PF_X) || (header->p_flags & PF_W)) continue;
+        uintptr_t start = (base + header->p_vaddr) & ~(page - 1);
+        uintptr_t end = (base + header->p_vaddr + header->p_memsz + page - 1) & ~(page - 1);
+        if (madvise((void *)start, end - start, MADV_DONTNEED) == 0) advised += end - start;
+    }
+    return advised;
 }
 
 #endif

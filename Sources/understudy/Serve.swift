@@ -147,6 +147,7 @@ struct Serve: ParsableCommand {
             StandardStream.output.write("understudy admin listening on \(admin)\n")
         }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
+        ProcessMemory.releaseStartupCode()
         // Park the main thread; the signal handlers exit the process. (Not dispatchMain(): its
         // signal-thread path trips AddressSanitizer inside libdispatch.)
         withExtendedLifetime(sources) { DispatchSemaphore(value: 0).wait() }

@@ -86,31 +86,38 @@ enum SWAPIField {
     }
 }
 
-/// SWAPI over a dataset: every item and every unfiltered list page is
-/// rendered once at load; searches assemble pre-rendered items.
+/// SWAPI over a dataset. Items are rendered when a response that shows them
+/// is first rendered (the scenario's response cache keeps the result), not at
+/// load: rendering all of them was a fifth of the start-up time.
 final class SWAPIService: APIService {
     struct Collection {
         var ids: [Int] = []
-        var items: [Int: BodyTemplate] = [:]
+        var items: [Int: SWAPIDataset.Item] = [:]
         var searchText: [Int: [String]] = [:]
     }
 
     static let pageSize = 10
+    private let dataset: SWAPIDataset
     private let collections: [SWAPIResource: Collection]
     private let writer = API.swapi.writer
 
     init(dataset: SWAPIDataset) {
+        self.dataset = dataset
         var collections: [SWAPIResource: Collection] = [:]
         for resource in SWAPIResource.allCases {
             var collection = Collection()
             for item in dataset.items[resource] ?? [] {
                 collection.ids.append(item.id)
-                collection.items[item.id] = writer.template(dataset.served(resource, item))
+                collection.items[item.id] = item
                 collection.searchText[item.id] = resource.searchFields.compactMap { item.fields[$0]?.stringValue?.lowercased() }
             }
             collections[resource] = collection
         }
         self.collections = collections
+    }
+
+    private func template(_ resource: SWAPIResource, _ item: SWAPIDataset.Item) -> BodyTemplate {
+        writer.template(dataset.served(resource, item))
     }
 
     func route(_ request: ServerRequest, subpath: Substring) -> RouteKey {
@@ -137,7 +144,7 @@ final class SWAPIService: APIService {
             return APIResponse(status: .ok, body: writer.template(.object(members)))
         case .detail(let resource, let id):
             guard let item = collections[resource]?.items[id] else { return Self.notFound }
-            return APIResponse(status: .ok, body: item)
+            return APIResponse(status: .ok, body: template(resource, item))
         case .list(let resource, let page, let search):
             return list(resource, page: page, search: search)
         case .notFound:
@@ -166,7 +173,7 @@ final class SWAPIService: APIService {
         body.append(#","results":["#)
         for (index, id) in ids.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize).enumerated() {
             if index > 0 { body.append(",") }
-            body.append(collection.items[id]!)
+            body.append(template(resource, collection.items[id]!))
         }
         body.append("]}")
         return APIResponse(status: .ok, body: body)
