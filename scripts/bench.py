@@ -271,6 +271,7 @@ def main():
                            f"http://127.0.0.1:{u_port}/__admin/health")
         time.sleep(0.5)
         idle_rss = rss_kb([understudy.pid])
+        idle_anon = proc_status(understudy.pid, "RssAnon")
         no_journal = start([BINARY, "serve", "--host", "127.0.0.1", "--port", str(j_port), "--journal-size", "0", "--scenarios", scenarios],
                            f"http://127.0.0.1:{j_port}/__admin/health")
         # The flip target: the bundled scenarios plus a twin of happy, so both scenarios serve the same bytes.
@@ -397,7 +398,7 @@ def main():
         other_rows = [
             f"| `delay` 1000 ms × {delay['count']:,} concurrent connections | {delay['ok']:,} answered, each {delay['fastest']:.3f}–{delay['slowest']:.3f} s after it was sent; the client took {delay['last_sent']:.3f} s to send all, answers came {delay['first']:.3f}–{delay['last']:.3f} s after the first send (spread {spread:.3f} s); peak {delay['threads']} threads, {delay['rss'] / 1024:.1f} MB | each within 1.2 s; ≤ 8 threads; ≤ 60 MB | {verdict(delay_ok)} |",
             f"| process start to first 200 on `/__admin/health` | median {startup[0]:.1f} ms (min {startup[1]:.1f}, max {startup[2]:.1f}; 20 starts) | ≤ 20 ms | {verdict(startup[0] <= 20)} |",
-            f"| RSS idle / under the happy load | {idle_rss / 1024:.1f} MB / {load_rss / 1024:.1f} MB (nginx: {rss_kb(pids_of(nginx, True)()) / 1024:.1f} MB idle, master + workers) | ≤ 15 MB / ≤ 25 MB | {verdict(idle_rss <= 15 * 1024 and load_rss <= 25 * 1024)} |",
+            f"| RSS idle / under the happy load | {idle_rss / 1024:.1f} MB (of which {idle_anon / 1024:.1f} MB anonymous) / {load_rss / 1024:.1f} MB (nginx: {rss_kb(pids_of(nginx, True)()) / 1024:.1f} MB idle, master + workers) | ≤ 15 MB / ≤ 25 MB | {verdict(idle_rss <= 15 * 1024 and load_rss <= 25 * 1024)} |",
         ]
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
         table = "\n".join([
