@@ -80,23 +80,29 @@ def to_ms(value, unit):
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-class RSSSampler:
-    """Samples the RSS of some processes every 50 ms while a run lasts; keeps the peak."""
-
-    def __init__(self, pids):
-        self.pids, self.peak, self.stop = pids, 0, threading.Event()
+class Background:
+    """Runs `self.run()` on a thread for the length of a `with` block; `run` loops until `self.stop` is set."""
 
     def __enter__(self):
-        def sample():
-            while not self.stop.wait(0.05):
-                self.peak = max(self.peak, rss_kb(self.pids()))
-        self.thread = threading.Thread(target=sample, daemon=True)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
         return self
 
     def __exit__(self, *exc):
         self.stop.set()
         self.thread.join()
+
+
+class RSSSampler(Background):
+    """Samples the RSS of some processes every 50 ms while a run lasts; keeps the peak."""
+
+    def __init__(self, pids):
+        self.pids, self.peak = pids, 0
+
+    def run(self):
+        while not self.stop.wait(0.05):
+            self.peak = max(self.peak, rss_kb(self.pids()))
 
 
 def run_wrk(url, args, script=None, duration=None):
@@ -209,36 +215,28 @@ def delay_case(base_port, pid, count=2000, delay_ms=1000):
             "threads": peak["threads"], "rss": peak["rss"], "failures": [repr(f)[:120] for f in failures[:3]]}
 
 
-class Flipper:
+class Flipper(Background):
     """PUTs the active scenario, alternating between two names, every `interval` seconds on one keep-alive connection."""
 
     def __init__(self, port, names, interval=0.01):
         self.port, self.names, self.interval = port, names, interval
-        self.flips, self.stop = 0, threading.Event()
+        self.flips = 0
 
-    def __enter__(self):
+    def run(self):
         import http.client
 
-        def run():
-            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-            next_at = time.perf_counter()
-            while not self.stop.is_set():
-                name = self.names[self.flips % 2]
-                connection.request("PUT", "/__admin/scenario", body=json.dumps({"name": name}), headers={"Content-Type": "application/json"})
-                response = connection.getresponse()
-                response.read()
-                if response.status != 200:
-                    raise SystemExit(f"bench: flip to {name} answered {response.status}")
-                self.flips += 1
-                next_at += self.interval
-                self.stop.wait(max(0, next_at - time.perf_counter()))
-        self.thread = threading.Thread(target=run, daemon=True)
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.stop.set()
-        self.thread.join()
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        next_at = time.perf_counter()
+        while not self.stop.is_set():
+            name = self.names[self.flips % 2]
+            connection.request("PUT", "/__admin/scenario", body=json.dumps({"name": name}), headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                raise SystemExit(f"bench: flip to {name} answered {response.status}")
+            self.flips += 1
+            next_at += self.interval
+            self.stop.wait(max(0, next_at - time.perf_counter()))
 
 
 def main():

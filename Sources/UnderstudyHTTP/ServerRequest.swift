@@ -55,10 +55,14 @@ public struct ServerRequest: Sendable {
         return found
     }
 
+    /// The query string re-encoded (`a=1&b=x%20y`), empty when there is none.
+    public var encodedQuery: String {
+        query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
+    }
+
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
-        guard !query.isEmpty else { return path }
-        return path + "?" + query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
+        query.isEmpty ? path : path + "?" + encodedQuery
     }
 }
 

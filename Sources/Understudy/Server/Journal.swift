@@ -106,13 +106,12 @@ extension Journal.Entry {
 
     func json() -> JSONValue {
         let headers = request.headerFields.map { JSONValue.Member($0.name.rawName, .string($0.value)) }
-        let query = request.query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
         return .object([
             .init("id", .int(id)),
             .init("time", .string(UTCTimestamp.milliseconds(millisecondsSince1970))),
             .init("method", .string(request.method.rawValue)),
             .init("path", .string(request.path)),
-            .init("query", .string(query)),
+            .init("query", .string(request.encodedQuery)),
             .init("headers", .object(headers)),
             .init("session", session.map(JSONValue.string) ?? .null),
             .init("api", api.map { .string($0.rawValue) } ?? .null),

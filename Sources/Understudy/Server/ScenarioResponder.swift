@@ -177,33 +177,19 @@ final class ScenarioResponder: HTTPResponder {
             func put(_ text: String) {
                 for byte in text.utf8 { put(byte) }
             }
-            func put(number: UInt64, digits minimum: Int = 1) {
-                var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                             UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                var count = 0
-                var rest = number
-                withUnsafeMutableBytes(of: &digits) { scratch in
-                    repeat {
-                        scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                        rest /= 10
-                        count += 1
-                    } while rest > 0 || count < minimum
-                    for position in stride(from: count - 1, through: 0, by: -1) { put(scratch[position]) }
-                }
-            }
             put(request.method.rawValue)
             put(UInt8(ascii: " "))
             put(target)
             put(UInt8(ascii: " "))
-            if let status = exchange.status { put(number: UInt64(max(0, status))) } else { put(UInt8(ascii: "-")) }
+            put(exchange.status.map(String.init) ?? "-")
             put(UInt8(ascii: " "))
             put(tag)
             put(UInt8(ascii: " "))
             let micros = exchange.durationNanoseconds / 1000
-            put(number: micros / 1000)
-            put(UInt8(ascii: "."))
-            put(number: micros % 1000, digits: 3)
+            let fraction = micros % 1000
+            put(String(micros / 1000))
+            put(fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".")
+            put(String(fraction))
             put("ms")
             put(broken)
             return index
