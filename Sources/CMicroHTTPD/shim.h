@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
 #include <link.h>
@@ -94,6 +95,37 @@ cmhd_option_external_logger(cmhd_log_sink sink)
 {
     struct MHD_OptionItem item = { MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)cmhd_log_trampoline, (void *)sink };
     return item;
+}
+
+/* Copies a connection's values of one kind (headers, query arguments) into
+ * one buffer as "name\0value\0" pairs, so Swift makes one allocation per
+ * request instead of two strings per field. Returns the bytes needed; copies
+ * only when they fit in `capacity`. A missing value (`?flag`) is empty. */
+struct cmhd_packing { char *out; size_t capacity; size_t used; };
+
+static enum MHD_Result
+cmhd_pack_value(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    struct cmhd_packing *packing = (struct cmhd_packing *)cls;
+    size_t key_length = strlen(key), value_length = value ? strlen(value) : 0;
+    size_t size = key_length + value_length + 2;
+    if (packing->out != NULL && packing->used + size <= packing->capacity) {
+        char *at = packing->out + packing->used;
+        memcpy(at, key, key_length + 1);
+        if (value) memcpy(at + key_length + 1, value, value_length + 1);
+        else at[key_length + 1] = 0;
+    }
+    packing->used += size;
+    return MHD_YES;
+}
+
+static inline size_t
+cmhd_pack_values(struct MHD_Connection *connection, enum MHD_ValueKind kind, void *out, size_t capacity)
+{
+    struct cmhd_packing packing = { (char *)out, capacity, 0 };
+    MHD_get_connection_values(connection, kind, cmhd_pack_value, &packing);
+    return packing.used;
 }
 
 static inline unsigned int

@@ -45,26 +45,6 @@ func mhdConnectionChanged(
     }
 }
 
-func mhdCollectHeader(
-    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind,
-    key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
-) -> MHD_Result {
-    guard let cls, let key, let name = HTTPField.Name(String(cString: key)) else { return .YES }
-    let fields = cls.assumingMemoryBound(to: HTTPFields.self)
-    fields.pointee.append(HTTPField(name: name, value: value.map { String(cString: $0) } ?? ""))
-    return .YES
-}
-
-func mhdCollectQueryItem(
-    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind,
-    key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
-) -> MHD_Result {
-    guard let cls, let key else { return .YES }
-    let items = cls.assumingMemoryBound(to: [ServerRequest.QueryItem].self)
-    items.pointee.append(.init(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
-    return .YES
-}
-
 func mhdReadBody(cls: UnsafeMutableRawPointer?, position: UInt64, buffer: UnsafeMutablePointer<CChar>?, max: Int) -> Int {
     guard let cls, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
     let stream = Unmanaged<BodyStream>.fromOpaque(cls).takeUnretainedValue()

@@ -244,22 +244,22 @@ public final class HTTPServer: @unchecked Sendable {
     private func makeRequest(
         _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?, body: [UInt8]
     ) -> ServerRequest {
-        var headers = HTTPFields()
-        withUnsafeMutablePointer(to: &headers) {
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader, $0)
-        }
-        var query: [ServerRequest.QueryItem] = []
-        withUnsafeMutablePointer(to: &query) {
-            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, mhdCollectQueryItem, $0)
-        }
-        return ServerRequest(
+        ServerRequest(
             method: Self.method(method),
             path: String(cString: url),
-            query: query,
-            headerFields: headers,
+            packedQuery: Self.packedValues(connection, .GET_ARGUMENT_KIND),
+            packedHeaders: Self.packedValues(connection, .HEADER_KIND),
             body: body,
             version: version.map { strcmp($0, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: $0) } ?? "HTTP/1.1"
         )
+    }
+
+    private static func packedValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> PackedFields {
+        let size = cmhd_pack_values(connection, kind, nil, 0)
+        guard size > 0 else { return PackedFields() }
+        return PackedFields(bytes: [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = min(size, cmhd_pack_values(connection, kind, buffer.baseAddress, size))
+        })
     }
 
     /// The usual methods without parsing and validating a new string.

@@ -12,10 +12,13 @@ public final class Locked<Value>: @unchecked Sendable {
     // Inlinable so that callers in other modules get a specialized, inlined lock
     // instead of a generic call per request.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline var value: Value
+    // Behind a pointer, not a `var`: the mutex already makes access exclusive, and a stored
+    // property would add the runtime's dynamic exclusivity check to every lock.
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -24,6 +27,8 @@ public final class Locked<Value>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -31,7 +36,7 @@ public final class Locked<Value>: @unchecked Sendable {
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 
     /// A copy of the current value.

@@ -16,12 +16,13 @@ public struct ServerRequest: Sendable {
     public var method: HTTPRequest.Method
     /// The percent-decoded path, without the query string.
     public var path: String
-    /// Query parameters in the order they were sent.
-    public var query: [QueryItem]
-    public var headerFields: HTTPFields
     public var body: [UInt8]
     /// `HTTP/1.1` or `HTTP/1.0`.
     public var version: String
+    /// Query and header fields stay packed as received until someone reads them:
+    /// most requests only look up a few headers by name.
+    var packedQuery: PackedFields
+    var packedHeaders: PackedFields
 
     public init(
         method: HTTPRequest.Method,
@@ -31,57 +32,120 @@ public struct ServerRequest: Sendable {
         body: [UInt8] = [],
         version: String = "HTTP/1.1"
     ) {
+        self.init(method: method, path: path, packedQuery: PackedFields(query.lazy.map { ($0.name, $0.value) }),
+                  packedHeaders: PackedFields(headerFields.lazy.map { ($0.name.rawName, $0.value) }), body: body, version: version)
+    }
+
+    init(method: HTTPRequest.Method, path: String, packedQuery: PackedFields, packedHeaders: PackedFields, body: [UInt8], version: String) {
         self.method = method
         self.path = path
-        self.query = query
-        self.headerFields = headerFields
+        self.packedQuery = packedQuery
+        self.packedHeaders = packedHeaders
         self.body = body
         self.version = version
     }
 
+    /// Query parameters in the order they were sent.
+    public var query: [QueryItem] {
+        get { packedQuery.pairs.map { QueryItem(name: $0.name, value: $0.value) } }
+        set { packedQuery = PackedFields(newValue.lazy.map { ($0.name, $0.value) }) }
+    }
+
+    /// The header fields in the order they were sent; fields whose name is not a valid token are left out.
+    public var headerFields: HTTPFields {
+        get {
+            var fields = HTTPFields()
+            for (name, value) in packedHeaders.pairs {
+                guard let name = HTTPField.Name(name) else { continue }
+                fields.append(HTTPField(name: name, value: value))
+            }
+            return fields
+        }
+        set { packedHeaders = PackedFields(newValue.lazy.map { ($0.name.rawName, $0.value) }) }
+    }
+
     /// The first value of the query parameter `name`, if present.
     public func queryValue(_ name: String) -> String? {
-        query.first { $0.name == name }?.value
+        var found: String?
+        packedQuery.forEachValue(named: name) { value in
+            found = String(decoding: value, as: UTF8.self)
+            return false
+        }
+        return found
     }
 
     /// The value of the header `name`; several fields of that name are combined
-    /// with ", " (RFC 9110 §5.3). Cheaper than `headerFields[name]` for the
-    /// usual single field, which matters on the request path.
+    /// with ", " (RFC 9110 §5.3). Reads the packed fields without building
+    /// `headerFields`, which matters on the request path.
     public func header(_ name: HTTPField.Name) -> String? {
         var found: String?
+        var plain = true
+        packedHeaders.forEachValue(named: name.canonicalName, ignoringASCIICase: true) { value in
+            guard Self.isPlainFieldValue(value) else {
+                plain = false
+                return false
+            }
+            let text = String(decoding: value, as: UTF8.self)
+            found = found.map { $0 + ", " + text } ?? text
+            return true
+        }
+        if plain { return found }
+        // Control characters or edge whitespace: let HTTPField clean the value, as headerFields shows it.
+        found = nil
         for field in headerFields where field.name == name {
             found = found.map { $0 + ", " + field.value } ?? field.value
         }
         return found
     }
 
+    /// A value HTTPField would keep as it is: no control characters, no whitespace at either end.
+    private static func isPlainFieldValue(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let first = value.first, first == 0x20 || first == 0x09 { return false }
+        if let last = value.last, last == 0x20 || last == 0x09 { return false }
+        for byte in value where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return false }
+        return true
+    }
+
     /// The query string re-encoded (`a=1&b=x%20y`), empty when there is none.
     public var encodedQuery: String {
-        query.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }.joined(separator: "&")
+        var bytes: [UInt8] = []
+        packedQuery.forEach { name, value in
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+            appendPercentEncoded(name, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            appendPercentEncoded(value, to: &bytes)
+            return true
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
-        query.isEmpty ? path : path + "?" + encodedQuery
+        packedQuery.isEmpty ? path : path + "?" + encodedQuery
     }
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters.
 public func percentEncode(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var text = text
+    text.withUTF8 { appendPercentEncoded($0, to: &bytes) }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private func appendPercentEncoded(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    let hex: StaticString = "0123456789ABCDEF"
+    for byte in text {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
              UInt8(ascii: "_"), UInt8(ascii: "~"):
-            out.unicodeScalars.append(Unicode.Scalar(byte))
+            bytes.append(byte)
         default:
-            let hex = Array("0123456789ABCDEF".utf8)
-            out.unicodeScalars.append("%")
-            out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-            out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+            bytes.append(UInt8(ascii: "%"))
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 0xF)])
         }
     }
-    return out
 }

@@ -11,7 +11,7 @@ import UnderstudyHTTP
         for millisecond in 0..<1000 {
             let arrival = base + Double(millisecond) / 1000 + 0.0004
             let entry = Journal.Entry(id: 1, time: Date(timeIntervalSince1970: arrival), request: ServerRequest(method: .get, path: "/"),
-                                      api: nil, session: nil, scenario: "happy", status: 200, durationNanoseconds: 0, completed: true)
+                                      scenario: "happy", status: 200, durationNanoseconds: 0, completed: true)
             let shown = try #require(entry.json()["time"]?.stringValue)
             let since = try Date(shown, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
             #expect(!Journal.Filter(sinceTime: since).matches(entry), "\(shown) is not after itself")

@@ -25,9 +25,18 @@ public enum API: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
+    /// The position of the API in `allCases`.
+    var index: Int {
+        switch self {
+        case .swapi: 0
+        case .artic: 1
+        case .catfact: 2
+        }
+    }
+
     /// The API whose prefix `path` starts with, and the rest of the path.
     static func match(_ path: String) -> (API, Substring)? {
-        for api in allCases where path.hasPrefix(api.prefix) {
+        for api in allCases where path.hasBytePrefix(api.prefix) {
             // The prefixes are ASCII: step over them in UTF-8, not Character by Character.
             let bytes = path.utf8
             let restStart = bytes.index(bytes.startIndex, offsetBy: api.prefix.utf8.count)

@@ -13,6 +13,8 @@ public final class Scenario: Sendable {
     let apis: [API: APIBehaviour]
     let routes: [CustomRoute]
     let cache = ResponseCache()
+    /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
+    private let behaviours: [APIBehaviour?]
 
     init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehaviour], routes: [CustomRoute]) {
         self.name = name
@@ -21,17 +23,29 @@ public final class Scenario: Sendable {
         self.extends = extends
         self.apis = apis
         self.routes = routes
+        behaviours = API.allCases.map { apis[$0] }
     }
+
+    /// How `api` behaves in this scenario (every loaded scenario defines all APIs).
+    func behaviour(_ api: API) -> APIBehaviour { behaviours[api.index]! }
 }
 
-/// How one API answers in one scenario.
-struct APIBehaviour: Sendable {
+/// How one API answers in one scenario. A class: the request path passes it
+/// around, and copying the struct retained each of its fields.
+final class APIBehaviour: Sendable {
     /// Answers from the dataset (which may be empty).
-    var service: any APIService
+    let service: any APIService
     /// When set, the answer to every route of the API.
-    var fixed: FixedResponse?
-    var delay: Int
-    var fault: Fault
+    let fixed: FixedResponse?
+    let delay: Int
+    let fault: Fault
+
+    init(service: any APIService, fixed: FixedResponse?, delay: Int, fault: Fault) {
+        self.service = service
+        self.fixed = fixed
+        self.delay = delay
+        self.fault = fault
+    }
 }
 
 /// A fixed response of a scenario file. Its body may hold `{{origin}}` and

@@ -15,8 +15,6 @@ final class Journal: Sendable {
         /// When the request arrived.
         var time: Date
         var request: ServerRequest
-        var api: API?
-        var session: String?
         var scenario: String
         var status: Int?
         var durationNanoseconds: UInt64
@@ -61,13 +59,13 @@ final class Journal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    func record(request: ServerRequest, api: API?, session: String?, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
+    func record(request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
         guard capacity > 0 else { return }
         // Recorded when the exchange completes; the entry's time is when the request arrived.
         let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
         ring.withLock { ring in
             ring.lastID += 1
-            let entry = Entry(id: ring.lastID, time: time, request: request, api: api, session: session, scenario: scenario,
+            let entry = Entry(id: ring.lastID, time: time, request: request, scenario: scenario,
                               status: status, durationNanoseconds: durationNanoseconds, completed: completed)
             if ring.entries.count < capacity {
                 ring.entries.append(entry)
@@ -101,6 +99,10 @@ final class Journal: Sendable {
 }
 
 extension Journal.Entry {
+    /// Worked out when the journal is read, not for every request recorded.
+    var api: API? { API.match(request.path)?.0 }
+    var session: String? { request.header(.understudySession) }
+
     /// The arrival time in whole milliseconds, as shown and as `since` compares it.
     var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
 

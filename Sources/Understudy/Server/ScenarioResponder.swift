@@ -14,7 +14,7 @@ final class ScenarioResponder: HTTPResponder {
     }
 
     func reply(to request: ServerRequest) -> Reply {
-        if request.path.hasPrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
+        if request.path.hasBytePrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
         let matched = API.match(request.path)
         let scenario: Scenario
         // Only the chosen scenario leaves the lock: copying the whole state per request costs more.
@@ -41,7 +41,7 @@ final class ScenarioResponder: HTTPResponder {
         let host = host(of: request)
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
-            let behaviour = route.api.map { scenario.apis[$0]! }
+            let behaviour = route.api.map(scenario.behaviour)
             let delay = delayOverride ?? route.delay ?? behaviour?.delay ?? 0
             let fault = route.fault ?? behaviour?.fault ?? .none
             if let fixed = route.fixed {
@@ -60,7 +60,7 @@ final class ScenarioResponder: HTTPResponder {
             return Self.error(.notFound, "not found",
                               "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
         }
-        let behaviour = scenario.apis[api]!
+        let behaviour = scenario.behaviour(api)
         return apiReply(request, api: api, subpath: subpath, scenario: scenario, host: host,
                         delay: delayOverride ?? behaviour.delay, fault: behaviour.fault)
     }
@@ -73,7 +73,7 @@ final class ScenarioResponder: HTTPResponder {
             return Self.error(.methodNotAllowed, "method not allowed",
                               "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
         }
-        let behaviour = scenario.apis[api]!
+        let behaviour = scenario.behaviour(api)
         let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: subpath)
         let key = ResponseCache.Key(route: route, host: host, malformed: fault == .malformedJSON)
         let response = scenario.cache.response(for: key) {
@@ -114,21 +114,24 @@ final class ScenarioResponder: HTTPResponder {
     /// (missing, or characters that could break a JSON string) falls back to
     /// the server's own address.
     private func host(of request: ServerRequest) -> String {
-        if let host = request.header(.hostHeader), !host.isEmpty, host.utf8.count <= 255,
-           host.utf8.allSatisfy(Self.isHostByte) {
+        if var host = request.header(.hostHeader), host.withUTF8(Self.isPlainHost) {
             return host
         }
         return control.fallbackHost.current
     }
 
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
-            true
-        default:
-            false
+    private static func isPlainHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
+                continue
+            default:
+                return false
+            }
         }
+        return true
     }
 
     static let preflight = PreparedResponse(status: .noContent, headerFields: [
@@ -151,9 +154,8 @@ final class ScenarioResponder: HTTPResponder {
 
     func completed(_ exchange: CompletedExchange) {
         let request = exchange.request
-        if !request.path.hasPrefix(AdminAPI.prefix) {
-            control.journal.record(request: request, api: API.match(request.path)?.0, session: request.header(.understudySession),
-                                   scenario: exchange.tag, status: exchange.status,
+        if !request.path.hasBytePrefix(AdminAPI.prefix) {
+            control.journal.record(request: request, scenario: exchange.tag, status: exchange.status,
                                    durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
         }
         guard logger.logLevel <= .info else { return }
@@ -167,32 +169,59 @@ final class ScenarioResponder: HTTPResponder {
         let target = request.target
         let tag = exchange.tag.isEmpty ? "-" : exchange.tag
         let broken = exchange.completed ? "" : " (connection closed early)"
-        let capacity = request.method.rawValue.utf8.count + target.utf8.count + tag.utf8.count + broken.utf8.count + 48
+        let capacity = request.method.rawValue.utf8.count + target.utf8.count + tag.utf8.count + broken.utf8.count + 64
         return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var index = 0
-            func put(_ byte: UInt8) {
-                buffer[index] = byte
-                index += 1
-            }
-            func put(_ text: String) {
-                for byte in text.utf8 { put(byte) }
-            }
-            put(request.method.rawValue)
-            put(UInt8(ascii: " "))
-            put(target)
-            put(UInt8(ascii: " "))
-            put(exchange.status.map(String.init) ?? "-")
-            put(UInt8(ascii: " "))
-            put(tag)
-            put(UInt8(ascii: " "))
+            var line = LineWriter(buffer)
+            line.append(request.method.rawValue)
+            line.append(" ")
+            line.append(target)
+            line.append(" ")
+            if let status = exchange.status { line.append(UInt64(status)) } else { line.append("-") }
+            line.append(" ")
+            line.append(tag)
+            line.append(" ")
             let micros = exchange.durationNanoseconds / 1000
-            let fraction = micros % 1000
-            put(String(micros / 1000))
-            put(fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".")
-            put(String(fraction))
-            put("ms")
-            put(broken)
-            return index
+            line.append(micros / 1000)
+            line.append(".")
+            line.append(micros % 1000, digits: 3)
+            line.append("ms")
+            line.append(broken)
+            return line.count
         }
+    }
+}
+
+/// Appends text and numbers to a buffer of known size. A struct, not
+/// closures over a captured index: those paid a dynamic exclusivity check per piece.
+private struct LineWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        count += text.withUTF8 { bytes in
+            UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
+            return bytes.count
+        }
+    }
+
+    /// `number` in decimal, zero-padded to at least `digits` digits.
+    mutating func append(_ number: UInt64, digits: Int = 1) {
+        var length = 1
+        var rest = number / 10
+        while rest > 0 || length < digits {
+            length += 1
+            rest /= 10
+        }
+        var value = number
+        for index in stride(from: count + length - 1, through: count, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
+        count += length
     }
 }

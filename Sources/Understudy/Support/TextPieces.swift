@@ -1,4 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension String {
+    /// `hasPrefix` byte for byte. For the request path's prefixes (admin, APIs) this is a
+    /// memory compare, where `hasPrefix` compares Unicode-normalised text.
+    func hasBytePrefix(_ prefix: String) -> Bool {
+        var text = self, prefix = prefix
+        return text.withUTF8 { text in
+            prefix.withUTF8 { prefix in
+                prefix.count <= text.count && (prefix.isEmpty || memcmp(text.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
+            }
+        }
+    }
+
     /// The text between occurrences of `separator`, matched byte for byte:
     /// n occurrences give n + 1 pieces, empty ones included.
     ///

@@ -1,0 +1,62 @@
+import HTTPTypes
+import Testing
+@testable import UnderstudyHTTP
+
+/// The request keeps its query and header fields packed as received; these
+/// check that reading them gives what `HTTPFields` and `[QueryItem]` would.
+@Suite struct ServerRequestTests {
+    @Test func headerLookupIgnoresCaseAndJoinsRepeatedFields() {
+        let request = ServerRequest(method: .get, path: "/", headerFields: HTTPFields([
+            HTTPField(name: HTTPField.Name("x-understudy-session")!, value: "one"),
+            HTTPField(name: .accept, value: "a/b"),
+            HTTPField(name: HTTPField.Name("X-UNDERSTUDY-SESSION")!, value: "two"),
+        ]))
+        #expect(request.header(HTTPField.Name("X-Understudy-Session")!) == "one, two")
+        #expect(request.header(.accept) == "a/b")
+        #expect(request.header(.contentType) == nil)
+        // Same length as "accept", different name.
+        #expect(request.header(HTTPField.Name("accepx")!) == nil)
+    }
+
+    @Test func headerFieldsKeepOrderAndRawNames() {
+        let host = HTTPField.Name("Host")!
+        let fields: HTTPFields = [HTTPField.Name("X-Thing")!: "42", host: "example.com:8080", .accept: ""]
+        let request = ServerRequest(method: .get, path: "/", headerFields: fields)
+        #expect(request.headerFields == fields)
+        #expect(request.headerFields.map(\.name.rawName) == ["X-Thing", "Host", "Accept"])
+        #expect(request.header(.accept) == "")
+    }
+
+    @Test func packedFieldsFromTheWireAreCleanedLikeHTTPFields() {
+        // Built the way the server builds them: raw bytes from libmicrohttpd, which may hold
+        // control characters and names that are not tokens.
+        let wire = PackedFields([(name: "X-Odd", value: "a\u{1}b"), (name: "Bad Name", value: "x"), (name: "Host", value: "h")])
+        let request = ServerRequest(method: .get, path: "/", packedQuery: PackedFields(), packedHeaders: wire, body: [], version: "HTTP/1.1")
+        let odd = HTTPField.Name("X-Odd")!
+        #expect(request.header(odd) == HTTPField(name: odd, value: "a\u{1}b").value)
+        #expect(request.headerFields.count == 2, "a name that is not a token is left out")
+        #expect(request.header(HTTPField.Name("host")!) == "h")
+    }
+
+    @Test func queryKeepsOrderRepeatsAndEmptyValues() {
+        var request = ServerRequest(method: .get, path: "/p", query: [
+            .init(name: "page", value: "2"), .init(name: "flag", value: ""), .init(name: "page", value: "3"),
+            .init(name: "q", value: "a b&c=d/é"),
+        ])
+        #expect(request.queryValue("page") == "2")
+        #expect(request.queryValue("flag") == "")
+        #expect(request.queryValue("missing") == nil)
+        #expect(request.query.count == 4)
+        #expect(request.encodedQuery == "page=2&flag=&page=3&q=a%20b%26c%3Dd%2F%C3%A9")
+        #expect(request.target == "/p?" + request.encodedQuery)
+        request.query = []
+        #expect(request.target == "/p")
+    }
+
+    @Test func aNulInAFieldCannotShiftTheNextOne() {
+        // Names and values from the server never hold NUL; values set through the public API may.
+        let request = ServerRequest(method: .get, path: "/", query: [.init(name: "a\u{0}b", value: "c\u{0}"), .init(name: "d", value: "e")])
+        #expect(request.queryValue("d") == "e")
+        #expect(request.query.map(\.name) == ["ab", "d"])
+    }
+}
