@@ -40,19 +40,18 @@ struct PackedFields: Sendable, Equatable {
     /// Calls `body` with the value of each pair named `name`, in order, until it returns false.
     /// `ignoringASCIICase`: `name` must be lowercase, and matches names in any case.
     func forEachValue(named name: String, ignoringASCIICase: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        var name = name
-        name.withUTF8 { wanted in
-            forEach { candidate, value in
-                guard candidate.count == wanted.count else { return true }
-                var index = 0
-                while index < wanted.count {
-                    var byte = candidate[index]
-                    if ignoringASCIICase, byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-                    if byte != wanted[index] { return true }
-                    index += 1
-                }
-                return body(value)
+        // Lengths first: most lookups are for a header the request does not have.
+        let length = name.utf8.count
+        forEach { candidate, value in
+            guard candidate.count == length else { return true }
+            var index = 0
+            for wanted in name.utf8 {
+                var byte = candidate[index]
+                if ignoringASCIICase, byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+                if byte != wanted { return true }
+                index += 1
             }
+            return body(value)
         }
     }
 

@@ -64,6 +64,9 @@ public struct ServerRequest: Sendable {
         set { packedHeaders = PackedFields(newValue.lazy.map { ($0.name.rawName, $0.value) }) }
     }
 
+    /// Whether the request had a query string with at least one parameter.
+    public var hasQuery: Bool { !packedQuery.isEmpty }
+
     /// The first value of the query parameter `name`, if present.
     public func queryValue(_ name: String) -> String? {
         var found: String?
@@ -121,7 +124,7 @@ public struct ServerRequest: Sendable {
 
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
-        packedQuery.isEmpty ? path : path + "?" + encodedQuery
+        hasQuery ? path + "?" + encodedQuery : path
     }
 }
 

@@ -27,12 +27,23 @@ public struct BufferedLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
-        let renderedMetadata = merged.isEmpty ? "" : merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " "
-        LogBuffer.shared.append(
-            level: event.level.rawValue, label: label, metadata: renderedMetadata, message: event.message.description,
-            urgent: event.level >= .warning
-        )
+        let message = event.message.description
+        LogBuffer.shared.append(level: event.level.rawValue, label: label, metadata: renderedMetadata(event.metadata),
+                                urgent: event.level >= .warning) { pending in
+            var message = message
+            message.withUTF8 { pending.append(contentsOf: $0) }
+        }
+    }
+
+    /// An info line whose message `write` appends straight into the buffer: the access log's
+    /// path, with no `String` or swift-log event per request. The caller checks the level.
+    func logInfo(_ write: (inout [UInt8]) -> Void) {
+        LogBuffer.shared.append(level: Logger.Level.info.rawValue, label: label, metadata: renderedMetadata(nil), urgent: false, write)
+    }
+
+    private func renderedMetadata(_ extra: Logger.Metadata?) -> String {
+        let merged = extra.map { metadata.merging($0) { $1 } } ?? metadata
+        return merged.isEmpty ? "" : merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " "
     }
 
     /// Writes everything buffered so far; call before the process exits.
@@ -60,22 +71,27 @@ final class LogBuffer: Sendable {
     private let queue = DispatchQueue(label: "understudy.log")
 
     /// Appends `<time> <level> <label>: <metadata><message>` with an ISO 8601 timestamp to the
-    /// second, straight into the buffer.
-    func append(level: String, label: String, metadata: String, message: String, urgent: Bool) {
+    /// second, the message written by `message` straight into the buffer.
+    func append(level: String, label: String, metadata: String, urgent: Bool, _ message: (inout [UInt8]) -> Void) {
         let now = Int(Date().timeIntervalSince1970)
         let schedule = state.withLock { state -> Bool in
             if state.prefixKey != (now, level, label) {
                 state.prefixKey = (now, level, label)
                 state.prefix = Array("\(UTCTimestamp.seconds(Int64(now))) \(level) \(label): ".utf8)
             }
-            if state.pending.count + state.prefix.count + metadata.utf8.count + message.utf8.count + 1 > Self.limit {
+            let lineStart = state.pending.count
+            state.pending.append(contentsOf: state.prefix)
+            if !metadata.isEmpty {
+                var metadata = metadata
+                metadata.withUTF8 { state.pending.append(contentsOf: $0) }
+            }
+            message(&state.pending)
+            state.pending.append(UInt8(ascii: "\n"))
+            if state.pending.count > Self.limit {
+                state.pending.removeSubrange(lineStart...)
                 state.dropped += 1
                 return false
             }
-            state.pending.append(contentsOf: state.prefix)
-            if !metadata.isEmpty { state.pending.append(contentsOf: metadata.utf8) }
-            state.pending.append(contentsOf: message.utf8)
-            state.pending.append(UInt8(ascii: "\n"))
             if state.scheduled || urgent { return false }
             state.scheduled = true
             return true

@@ -8,9 +8,13 @@ import UnderstudyHTTP
 final class ScenarioResponder: HTTPResponder {
     let control: ServerControl
     private var logger: Logger { control.logger }
+    /// Set when the logger is Understudy's own stderr handler: access lines are then written
+    /// straight into its buffer, without a `String` and a swift-log event per request.
+    private let bufferedLog: BufferedLogHandler?
 
     init(control: ServerControl) {
         self.control = control
+        bufferedLog = control.logger.handler as? BufferedLogHandler
     }
 
     func reply(to request: ServerRequest) -> Reply {
@@ -159,69 +163,61 @@ final class ScenarioResponder: HTTPResponder {
                                    durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
         }
         guard logger.logLevel <= .info else { return }
-        logger.info(Logger.Message(stringLiteral: Self.accessLine(exchange)), source: "understudy")
+        if let bufferedLog {
+            bufferedLog.logInfo { Self.writeAccessLine(exchange, into: &$0) }
+        } else {
+            logger.info(Logger.Message(stringLiteral: Self.accessLine(exchange)), source: "understudy")
+        }
     }
 
-    /// `GET /path?query 200 happy 0.123ms`, written byte by byte into one allocation: this runs for
-    /// every request, and appending piece by piece to a `String` cost more than the rest of the log.
+    /// `GET /path?query 200 happy 0.123ms`.
     static func accessLine(_ exchange: CompletedExchange) -> String {
+        var bytes: [UInt8] = []
+        writeAccessLine(exchange, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the access line's bytes: this runs for every request, so numbers are written
+    /// digit by digit and nothing else is allocated.
+    static func writeAccessLine(_ exchange: CompletedExchange, into bytes: inout [UInt8]) {
         let request = exchange.request
-        let target = request.target
-        let tag = exchange.tag.isEmpty ? "-" : exchange.tag
-        let broken = exchange.completed ? "" : " (connection closed early)"
-        let capacity = request.method.rawValue.utf8.count + target.utf8.count + tag.utf8.count + broken.utf8.count + 64
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var line = LineWriter(buffer)
-            line.append(request.method.rawValue)
-            line.append(" ")
-            line.append(target)
-            line.append(" ")
-            if let status = exchange.status { line.append(UInt64(status)) } else { line.append("-") }
-            line.append(" ")
-            line.append(tag)
-            line.append(" ")
-            let micros = exchange.durationNanoseconds / 1000
-            line.append(micros / 1000)
-            line.append(".")
-            line.append(micros % 1000, digits: 3)
-            line.append("ms")
-            line.append(broken)
-            return line.count
+        append(request.method.rawValue, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(request.path, to: &bytes)
+        if request.hasQuery {
+            bytes.append(UInt8(ascii: "?"))
+            append(request.encodedQuery, to: &bytes)
         }
+        bytes.append(UInt8(ascii: " "))
+        if let status = exchange.status { appendDecimal(UInt64(status), to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(UInt8(ascii: " "))
+        append(exchange.tag.isEmpty ? "-" : exchange.tag, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        let micros = exchange.durationNanoseconds / 1000
+        appendDecimal(micros / 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDecimal(micros % 1000, digits: 3, to: &bytes)
+        append("ms", to: &bytes)
+        if !exchange.completed { append(" (connection closed early)", to: &bytes) }
     }
-}
 
-/// Appends text and numbers to a buffer of known size. A struct, not
-/// closures over a captured index: those paid a dynamic exclusivity check per piece.
-private struct LineWriter {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    private(set) var count = 0
-
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    mutating func append(_ text: String) {
+    /// `text`'s UTF-8 as one copy (`append(contentsOf: text.utf8)` went byte by byte).
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
-        count += text.withUTF8 { bytes in
-            UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
-            return bytes.count
-        }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `number` in decimal, zero-padded to at least `digits` digits.
-    mutating func append(_ number: UInt64, digits: Int = 1) {
-        var length = 1
-        var rest = number / 10
-        while rest > 0 || length < digits {
-            length += 1
-            rest /= 10
+    private static func appendDecimal(_ number: UInt64, digits: Int = 1, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = buffer.count
+            var value = number
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0 || buffer.count - start < digits
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
-        var value = number
-        for index in stride(from: count + length - 1, through: count, by: -1) {
-            buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
-        count += length
     }
 }
