@@ -98,9 +98,11 @@ cmhd_option_external_logger(cmhd_log_sink sink)
 }
 
 /* Copies a connection's values of one kind (headers, query arguments) into
- * one buffer as "name\0value\0" pairs, so Swift makes one allocation per
- * request instead of two strings per field. Returns the bytes needed; copies
- * only when they fit in `capacity`. A missing value (`?flag`) is empty. */
+ * one buffer, so Swift makes one allocation per request instead of two
+ * strings per field. Each field is the name's and the value's lengths (two
+ * native uint32_t), then the name's and the value's bytes. Returns the bytes
+ * needed; copies only when they fit in `capacity`. A missing value (`?flag`)
+ * is empty. */
 struct cmhd_packing { char *out; size_t capacity; size_t used; };
 
 static enum MHD_Result
@@ -108,13 +110,13 @@ cmhd_pack_value(void *cls, enum MHD_ValueKind kind, const char *key, const char 
 {
     (void)kind;
     struct cmhd_packing *packing = (struct cmhd_packing *)cls;
-    size_t key_length = strlen(key), value_length = value ? strlen(value) : 0;
-    size_t size = key_length + value_length + 2;
+    uint32_t lengths[2] = { (uint32_t)strlen(key), value ? (uint32_t)strlen(value) : 0 };
+    size_t size = sizeof lengths + lengths[0] + lengths[1];
     if (packing->out != NULL && packing->used + size <= packing->capacity) {
         char *at = packing->out + packing->used;
-        memcpy(at, key, key_length + 1);
-        if (value) memcpy(at + key_length + 1, value, value_length + 1);
-        else at[key_length + 1] = 0;
+        memcpy(at, lengths, sizeof lengths);
+        memcpy(at + sizeof lengths, key, lengths[0]);
+        if (lengths[1] > 0) memcpy(at + sizeof lengths + lengths[0], value, lengths[1]);
     }
     packing->used += size;
     return MHD_YES;

@@ -1,10 +1,11 @@
 /// Name/value pairs as they arrived (header fields, query arguments), packed
-/// into one buffer as `name\0value\0…`: a request costs one allocation for
-/// all its fields instead of two strings each, and strings are made only for
-/// the fields someone reads. Names and values never hold a NUL: they come
-/// from C strings, and the query decoder leaves `%00` encoded.
+/// into one buffer: a request costs one allocation for all its fields instead
+/// of two strings each, and strings are made only for the fields someone
+/// reads. Each field is the name's and the value's lengths (two native
+/// `UInt32`, as the C shim writes them), then the name's and the value's bytes.
 struct PackedFields: Sendable, Equatable {
     private(set) var bytes: [UInt8]
+    private static let lengthsSize = 2 * MemoryLayout<UInt32>.size
 
     init() {
         bytes = []
@@ -17,10 +18,9 @@ struct PackedFields: Sendable, Equatable {
     init(_ pairs: some Sequence<(name: String, value: String)>) {
         var bytes: [UInt8] = []
         for (name, value) in pairs {
-            bytes.append(contentsOf: name.utf8.lazy.filter { $0 != 0 })
-            bytes.append(0)
-            bytes.append(contentsOf: value.utf8.lazy.filter { $0 != 0 })
-            bytes.append(0)
+            withUnsafeBytes(of: (UInt32(name.utf8.count), UInt32(value.utf8.count))) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: value.utf8)
         }
         self.bytes = bytes
     }
@@ -40,10 +40,9 @@ struct PackedFields: Sendable, Equatable {
     /// Calls `body` with the value of each pair named `name`, in order, until it returns false.
     /// `ignoringASCIICase`: `name` must be lowercase, and matches names in any case.
     func forEachValue(named name: String, ignoringASCIICase: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        // Lengths first: most lookups are for a header the request does not have.
+        // Lengths first: most lookups are for a field the request does not have.
         let length = name.utf8.count
-        forEach { candidate, value in
-            guard candidate.count == length else { return true }
+        forEach(nameLength: length) { candidate, value in
             var index = 0
             for wanted in name.utf8 {
                 var byte = candidate[index]
@@ -55,24 +54,22 @@ struct PackedFields: Sendable, Equatable {
         }
     }
 
-    /// Calls `body` with each name and value in order until it returns false.
-    func forEach(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+    /// Calls `body` with each name and value in order (only those whose name is
+    /// `nameLength` bytes long, when given) until it returns false.
+    func forEach(nameLength: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            func end(from start: Int) -> Int {
-                var index = start
-                while index < buffer.count, base[index] != 0 { index += 1 }
-                return index
-            }
-            var start = 0
-            while start < buffer.count {
-                let nameEnd = end(from: start)
-                let valueEnd = end(from: nameEnd + 1)
-                guard valueEnd < buffer.count else { return }
-                let name = UnsafeBufferPointer(start: base + start, count: nameEnd - start)
-                let value = UnsafeBufferPointer(start: base + nameEnd + 1, count: valueEnd - nameEnd - 1)
-                guard body(name, value) else { return }
-                start = valueEnd + 1
+            let raw = UnsafeRawBufferPointer(buffer)
+            var offset = 0
+            while offset + Self.lengthsSize <= buffer.count {
+                let name = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let value = Int(raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                let nameStart = offset + Self.lengthsSize
+                offset = nameStart + name + value
+                guard offset <= buffer.count else { return }
+                if let nameLength, name != nameLength { continue }
+                guard body(UnsafeBufferPointer(start: base + nameStart, count: name),
+                           UnsafeBufferPointer(start: base + nameStart + name, count: value)) else { return }
             }
         }
     }

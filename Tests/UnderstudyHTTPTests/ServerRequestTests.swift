@@ -53,10 +53,10 @@ import Testing
         #expect(request.target == "/p")
     }
 
-    @Test func aNulInAFieldCannotShiftTheNextOne() {
+    @Test func aNulInAFieldIsKeptAndCannotShiftTheNextOne() {
         // Names and values from the server never hold NUL; values set through the public API may.
         let request = ServerRequest(method: .get, path: "/", query: [.init(name: "a\u{0}b", value: "c\u{0}"), .init(name: "d", value: "e")])
         #expect(request.queryValue("d") == "e")
-        #expect(request.query.map(\.name) == ["ab", "d"])
+        #expect(request.query == [.init(name: "a\u{0}b", value: "c\u{0}"), .init(name: "d", value: "e")])
     }
 }

@@ -88,3 +88,21 @@ import Testing
         }
     }
 }
+
+@Suite struct APIMatchTests {
+    /// `API.match` picks its candidate by the prefix's second byte.
+    @Test func everyPrefixMatchesItsAPIOnly() throws {
+        #expect(Set(API.allCases.map { Array($0.prefix.utf8)[1] }).count == API.allCases.count)
+        for api in API.allCases {
+            #expect(API.match(api.prefix)?.0 == api)
+            let (matched, rest) = try #require(API.match(api.prefix + "/x/1?"))
+            #expect(matched == api && rest == "/x/1?")
+            #expect(API.match(api.prefix + "x") == nil, "a longer first segment is another path")
+            #expect(API.match(String(api.prefix.dropLast())) == nil)
+        }
+        #expect(API.match("/") == nil)
+        #expect(API.match("") == nil)
+        #expect(API.match("/sw") == nil)
+        #expect(API.match("/swapi/ap\u{301}") == nil)
+    }
+}

@@ -36,13 +36,22 @@ public enum API: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// The API whose prefix `path` starts with, and the rest of the path.
     static func match(_ path: String) -> (API, Substring)? {
-        for api in allCases where path.hasBytePrefix(api.prefix) {
-            // The prefixes are ASCII: step over them in UTF-8, not Character by Character.
-            let bytes = path.utf8
-            let restStart = bytes.index(bytes.startIndex, offsetBy: api.prefix.utf8.count)
-            if restStart == bytes.endIndex || bytes[restStart] == UInt8(ascii: "/") { return (api, path[restStart...]) }
+        // The prefixes differ in their second byte: compare against one of them, not all three.
+        let bytes = path.utf8
+        guard bytes.count > 1 else { return nil }
+        let api: API
+        switch bytes[bytes.index(after: bytes.startIndex)] {
+        case UInt8(ascii: "s"): api = .swapi
+        case UInt8(ascii: "a"): api = .artic
+        case UInt8(ascii: "c"): api = .catfact
+        default: return nil
         }
-        return nil
+        let prefix = api.prefix
+        guard path.hasBytePrefix(prefix) else { return nil }
+        // The prefixes are ASCII: step over them in UTF-8, not Character by Character.
+        let restStart = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count)
+        guard restStart == bytes.endIndex || bytes[restStart] == UInt8(ascii: "/") else { return nil }
+        return (api, path[restStart...])
     }
 
     /// How this API's server escapes JSON.
