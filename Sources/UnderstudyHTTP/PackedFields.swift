@@ -3,7 +3,10 @@
 /// of two strings each, and strings are made only for the fields someone
 /// reads. Each field is the name's and the value's lengths (two native
 /// `UInt32`, as the C shim writes them), then the name's and the value's bytes.
-struct PackedFields: Sendable, Equatable {
+///
+/// Public only as an opaque, hashable value (``ServerRequest/queryFields``):
+/// equal for requests whose fields are the same, in the same order.
+public struct PackedFields: Sendable, Hashable {
     private(set) var bytes: [UInt8]
     private static let lengthsSize = 2 * MemoryLayout<UInt32>.size
 
@@ -26,6 +29,10 @@ struct PackedFields: Sendable, Equatable {
     }
 
     var isEmpty: Bool { bytes.isEmpty }
+
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 
     /// Every pair, decoded (invalid UTF-8 repaired).
     var pairs: [(name: String, value: String)] {

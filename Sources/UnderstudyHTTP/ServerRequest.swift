@@ -64,6 +64,10 @@ public struct ServerRequest: Sendable {
         set { packedHeaders = PackedFields(newValue.lazy.map { ($0.name.rawName, $0.value) }) }
     }
 
+    /// The query parameters as received, as one opaque value: cheap to hash and compare,
+    /// for caches keyed on the request.
+    public var queryFields: PackedFields { packedQuery }
+
     /// Whether the request had a query string with at least one parameter.
     public var hasQuery: Bool { !packedQuery.isEmpty }
 
@@ -112,14 +116,21 @@ public struct ServerRequest: Sendable {
     /// The query string re-encoded (`a=1&b=x%20y`), empty when there is none.
     public var encodedQuery: String {
         var bytes: [UInt8] = []
+        appendEncodedQuery(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``encodedQuery``'s bytes, for callers that write a line without making a `String`.
+    public func appendEncodedQuery(to bytes: inout [UInt8]) {
+        var first = true
         packedQuery.forEach { name, value in
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+            if !first { bytes.append(UInt8(ascii: "&")) }
+            first = false
             appendPercentEncoded(name, to: &bytes)
             bytes.append(UInt8(ascii: "="))
             appendPercentEncoded(value, to: &bytes)
             return true
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The path and query as they would appear in a request line (query re-encoded).

@@ -95,6 +95,25 @@ import Understudy
         #expect(hostile.contains(#""url":"http://127.0.0.1:\#(shared.port)/swapi/api/people/1/""#), "an unusable Host falls back to the server's address")
     }
 
+    /// The server remembers the response chosen for a repeated target; that must never
+    /// cross hosts or scenarios, nor freeze a route that picks at random.
+    @Test func repeatedTargetsStillFollowHostScenarioAndChance() async throws {
+        for host in ["a.example", "b.example:81", "a.example"] {
+            for _ in 0..<2 {
+                let reply = try rawRequest(port: shared.port, "GET /swapi/api/people/?page=2 HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                #expect(reply.contains(#""next":"http://\#(host)/swapi/api/people/?page=3""#), "\(host)")
+            }
+        }
+        let happy = try await fetch("/catfact/facts?page=2").data
+        let malformed = try await fetch("/catfact/facts?page=2", scenario: "malformed-json").data
+        #expect(try await fetch("/catfact/facts?page=2").data == happy)
+        #expect(malformed.count < happy.count && happy.starts(with: malformed))
+        #expect(try await fetch("/catfact/facts?page=2&limit=10").data == happy, "another target for the same route")
+        var facts: Set<Data> = []
+        for _ in 0..<40 { facts.insert(try await fetch("/catfact/fact").data) }
+        #expect(facts.count > 1, "/catfact/fact still picks a fact per request")
+    }
+
     @Test func pathsWorkWithAndWithoutTrailingSlash() async throws {
         for path in ["/swapi/api", "/swapi/api/people", "/swapi/api/people/1", "/artic/api/v1/artworks/", "/catfact/facts/"] {
             #expect(try await fetch(path).status == 200, "\(path)")

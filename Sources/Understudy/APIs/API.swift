@@ -81,6 +81,13 @@ enum RouteKey: Hashable, Sendable {
     case fixed(API)
     /// A scenario's own route, by index, with its path parameters.
     case custom(Int, [String])
+
+    /// Whether every request that routes here gets the same response: false where the
+    /// service picks at random, so the request's target alone cannot stand for the route.
+    var isRepeatable: Bool {
+        if case .catfact(.fact) = self { return false }
+        return true
+    }
 }
 
 /// One API's behaviour over one dataset.

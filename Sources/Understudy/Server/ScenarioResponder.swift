@@ -78,13 +78,21 @@ final class ScenarioResponder: HTTPResponder {
                               "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
         }
         let behaviour = scenario.behaviour(api)
-        let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: subpath)
-        let key = ResponseCache.Key(route: route, host: host, malformed: fault == .malformedJSON)
-        let response = scenario.cache.response(for: key) {
-            if let fixed = behaviour.fixed {
-                return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+        let malformed = fault == .malformedJSON
+        let target = TargetMemo.Key(path: request.path, query: request.queryFields, host: host, malformed: malformed)
+        let response: PreparedResponse
+        if let remembered = scenario.targets[target] {
+            response = remembered
+        } else {
+            let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: subpath)
+            let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
+            response = scenario.cache.response(for: key) {
+                if let fixed = behaviour.fixed {
+                    return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
+                }
+                return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
             }
-            return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: key.malformed)
+            if route.isRepeatable { scenario.targets.remember(response, for: target) }
         }
         return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
     }
@@ -186,7 +194,7 @@ final class ScenarioResponder: HTTPResponder {
         append(request.path, to: &bytes)
         if request.hasQuery {
             bytes.append(UInt8(ascii: "?"))
-            append(request.encodedQuery, to: &bytes)
+            request.appendEncodedQuery(to: &bytes)
         }
         bytes.append(UInt8(ascii: " "))
         if let status = exchange.status { appendDecimal(UInt64(status), to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
@@ -197,7 +205,8 @@ final class ScenarioResponder: HTTPResponder {
         appendDecimal(micros / 1000, to: &bytes)
         bytes.append(UInt8(ascii: "."))
         appendDecimal(micros % 1000, digits: 3, to: &bytes)
-        append("ms", to: &bytes)
+        bytes.append(UInt8(ascii: "m"))
+        bytes.append(UInt8(ascii: "s"))
         if !exchange.completed { append(" (connection closed early)", to: &bytes) }
     }
 
