@@ -13,16 +13,66 @@ public struct ServerRequest: Sendable {
         }
     }
 
-    public var method: HTTPRequest.Method
+    /// The received parts, kept in one immutable object: a request is handed from the
+    /// handler to the responder, the journal and the access log, and each copy of it
+    /// is then one retain instead of one per field. Setters (rare) replace the object.
+    private struct Parts: Sendable {
+        var method: HTTPRequest.Method
+        var path: String
+        var body: [UInt8]
+        var version: String
+        var query: PackedFields
+        var headers: PackedFields
+    }
+
+    private final class Storage: Sendable {
+        let parts: Parts
+        init(_ parts: Parts) {
+            self.parts = parts
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func update(_ change: (inout Parts) -> Void) {
+        var parts = storage.parts
+        change(&parts)
+        storage = Storage(parts)
+    }
+
+    public var method: HTTPRequest.Method {
+        get { storage.parts.method }
+        set { update { $0.method = newValue } }
+    }
+
     /// The percent-decoded path, without the query string.
-    public var path: String
-    public var body: [UInt8]
+    public var path: String {
+        get { storage.parts.path }
+        set { update { $0.path = newValue } }
+    }
+
+    public var body: [UInt8] {
+        get { storage.parts.body }
+        set { update { $0.body = newValue } }
+    }
+
     /// `HTTP/1.1` or `HTTP/1.0`.
-    public var version: String
+    public var version: String {
+        get { storage.parts.version }
+        set { update { $0.version = newValue } }
+    }
+
     /// Query and header fields stay packed as received until someone reads them:
     /// most requests only look up a few headers by name.
-    var packedQuery: PackedFields
-    var packedHeaders: PackedFields
+    var packedQuery: PackedFields {
+        get { storage.parts.query }
+        set { update { $0.query = newValue } }
+    }
+
+    var packedHeaders: PackedFields {
+        get { storage.parts.headers }
+        set { update { $0.headers = newValue } }
+    }
 
     public init(
         method: HTTPRequest.Method,
@@ -37,12 +87,7 @@ public struct ServerRequest: Sendable {
     }
 
     init(method: HTTPRequest.Method, path: String, packedQuery: PackedFields, packedHeaders: PackedFields, body: [UInt8], version: String) {
-        self.method = method
-        self.path = path
-        self.packedQuery = packedQuery
-        self.packedHeaders = packedHeaders
-        self.body = body
-        self.version = version
+        storage = Storage(Parts(method: method, path: path, body: body, version: version, query: packedQuery, headers: packedHeaders))
     }
 
     /// Query parameters in the order they were sent.

@@ -1,5 +1,5 @@
 /* The ceiling: libmicrohttpd alone, with Understudy's flags (internal polling
- * thread pool of 2, epoll, suspend/resume allowed, turbo), answering every
+ * thread pool of 2, epoll, suspend/resume allowed, turbo, 16 KiB connection pool), answering every
  * request with one pre-built response holding the bytes of a file.
  * Built and run by scripts/bench.py; not part of Understudy.
  * Usage: bare-mhd PORT FILE CONTENT-TYPE */
@@ -38,7 +38,8 @@ int main(int argc, char **argv) {
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO | MHD_USE_ERROR_LOG,
         (uint16_t)atoi(argv[1]), NULL, NULL, handle, NULL,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)2, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)60,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)4096, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)4096,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024), MHD_OPTION_END);
     if (!daemon) { fprintf(stderr, "bare-mhd: cannot start on port %s\n", argv[1]); return 1; }
     int sig;
     sigwait(&set, &sig);

@@ -11,12 +11,12 @@ extension String {
     /// `hasPrefix` byte for byte. For the request path's prefixes (admin, APIs) this is a
     /// memory compare, where `hasPrefix` compares Unicode-normalised text.
     func hasBytePrefix(_ prefix: String) -> Bool {
-        var text = self, prefix = prefix
-        return text.withUTF8 { text in
-            prefix.withUTF8 { prefix in
+        let compared = utf8.withContiguousStorageIfAvailable { text in
+            prefix.utf8.withContiguousStorageIfAvailable { prefix in
                 prefix.count <= text.count && (prefix.isEmpty || memcmp(text.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
             }
         }
+        return (compared ?? nil) ?? utf8.starts(with: prefix.utf8)
     }
 
     /// The text between occurrences of `separator`, matched byte for byte:
