@@ -255,15 +255,12 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private static func packedValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> PackedFields {
-        // One pass into a stack buffer for the usual few hundred bytes; a second, sized, only for more.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2048) { scratch in
-            let size = cmhd_pack_values(connection, kind, scratch.baseAddress, scratch.count)
-            if size == 0 { return PackedFields() }
-            if size <= scratch.count { return PackedFields(bytes: Array(UnsafeBufferPointer(rebasing: scratch[..<size]))) }
-            return PackedFields(bytes: [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                count = min(size, cmhd_pack_values(connection, kind, buffer.baseAddress, size))
-            })
-        }
+        // Two passes (size, then copy) cost less than copying through a scratch buffer.
+        let size = cmhd_pack_values(connection, kind, nil, 0)
+        guard size > 0 else { return PackedFields() }
+        return PackedFields(bytes: [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = min(size, cmhd_pack_values(connection, kind, buffer.baseAddress, size))
+        })
     }
 
     /// The usual methods without parsing and validating a new string.
