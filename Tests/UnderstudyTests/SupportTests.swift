@@ -94,9 +94,10 @@ import Testing
     @Test func everyPrefixMatchesItsAPIOnly() throws {
         #expect(Set(API.allCases.map { Array($0.prefix.utf8)[1] }).count == API.allCases.count)
         for api in API.allCases {
-            #expect(API.match(api.prefix)?.0 == api)
-            let (matched, rest) = try #require(API.match(api.prefix + "/x/1?"))
-            #expect(matched == api && rest == "/x/1?")
+            #expect(API.match(api.prefix) == api)
+            #expect(api.subpath(of: api.prefix) == "")
+            #expect(API.match(api.prefix + "/x/1?") == api)
+            #expect(api.subpath(of: api.prefix + "/x/1?") == "/x/1?")
             #expect(API.match(api.prefix + "x") == nil, "a longer first segment is another path")
             #expect(API.match(String(api.prefix.dropLast())) == nil)
         }

@@ -34,8 +34,8 @@ public enum API: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
-    /// The API whose prefix `path` starts with, and the rest of the path.
-    static func match(_ path: String) -> (API, Substring)? {
+    /// The API whose prefix `path` starts with.
+    static func match(_ path: String) -> API? {
         // The prefixes differ in their second byte: compare against one of them, not all three.
         let bytes = path.utf8
         guard bytes.count > 1 else { return nil }
@@ -48,10 +48,15 @@ public enum API: String, CaseIterable, Sendable, Hashable, Codable {
         }
         let prefix = api.prefix
         guard path.hasBytePrefix(prefix) else { return nil }
+        let length = prefix.utf8.count
+        return bytes.count == length || bytes[bytes.index(bytes.startIndex, offsetBy: length)] == UInt8(ascii: "/") ? api : nil
+    }
+
+    /// The rest of a path this API matched, after its prefix. Only routing needs it, and a
+    /// request whose response is already known skips routing.
+    func subpath(of path: String) -> Substring {
         // The prefixes are ASCII: step over them in UTF-8, not Character by Character.
-        let restStart = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count)
-        guard restStart == bytes.endIndex || bytes[restStart] == UInt8(ascii: "/") else { return nil }
-        return (api, path[restStart...])
+        path[path.utf8.index(path.startIndex, offsetBy: prefix.utf8.count)...]
     }
 
     /// How this API's server escapes JSON.

@@ -120,7 +120,7 @@ struct CustomRoute: Sendable {
         self.fixed = fixed
         self.delay = delay
         self.fault = fault
-        api = API.match(path)?.0
+        api = API.match(path)
     }
 
     /// The captured parameter values when `request` matches.

@@ -100,7 +100,7 @@ final class Journal: Sendable {
 
 extension Journal.Entry {
     /// Worked out when the journal is read, not for every request recorded.
-    var api: API? { API.match(request.path)?.0 }
+    var api: API? { API.match(request.path) }
     var session: String? { request.header(.understudySession) }
 
     /// The arrival time in whole milliseconds, as shown and as `since` compares it.

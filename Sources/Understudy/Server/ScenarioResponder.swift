@@ -29,7 +29,7 @@ final class ScenarioResponder: HTTPResponder {
             scenario = chosen
         } else {
             let session = request.header(.understudySession)
-            scenario = control.state.withLock { state in state.scenarios[state.selection(api: matched?.0, session: session).next()]! }
+            scenario = control.state.withLock { state in state.scenarios[state.selection(api: matched, session: session).next()]! }
         }
         var delayOverride: Int?
         if let text = request.header(.understudyDelay) {
@@ -41,7 +41,7 @@ final class ScenarioResponder: HTTPResponder {
         return reply(to: request, matched: matched, in: scenario, delayOverride: delayOverride)
     }
 
-    private func reply(to request: ServerRequest, matched: (API, Substring)?, in scenario: Scenario, delayOverride: Int?) -> Reply {
+    private func reply(to request: ServerRequest, matched: API?, in scenario: Scenario, delayOverride: Int?) -> Reply {
         let host = host(of: request)
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
@@ -56,20 +56,20 @@ final class ScenarioResponder: HTTPResponder {
                 }
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
-            if let api = route.api, let (_, subpath) = matched {
-                return apiReply(request, api: api, subpath: subpath, scenario: scenario, host: host, delay: delay, fault: fault)
+            if let api = route.api, matched != nil {
+                return apiReply(request, api: api, scenario: scenario, host: host, delay: delay, fault: fault)
             }
         }
-        guard let (api, subpath) = matched else {
+        guard let api = matched else {
             return Self.error(.notFound, "not found",
                               "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
         }
         let behaviour = scenario.behaviour(api)
-        return apiReply(request, api: api, subpath: subpath, scenario: scenario, host: host,
+        return apiReply(request, api: api, scenario: scenario, host: host,
                         delay: delayOverride ?? behaviour.delay, fault: behaviour.fault)
     }
 
-    private func apiReply(_ request: ServerRequest, api: API, subpath: Substring, scenario: Scenario, host: String, delay: Int, fault: Fault) -> Reply {
+    private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, host: String, delay: Int, fault: Fault) -> Reply {
         switch request.method {
         case .get, .head: break
         case .options: return Reply(.respond(Self.preflight), tag: scenario.name)
@@ -84,7 +84,7 @@ final class ScenarioResponder: HTTPResponder {
         if let remembered = scenario.targets[target] {
             response = remembered
         } else {
-            let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: subpath)
+            let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
             let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
             response = scenario.cache.response(for: key) {
                 if let fixed = behaviour.fixed {
