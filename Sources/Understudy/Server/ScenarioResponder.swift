@@ -196,17 +196,24 @@ final class ScenarioResponder: HTTPResponder {
             bytes.append(UInt8(ascii: "?"))
             request.appendEncodedQuery(to: &bytes)
         }
-        bytes.append(UInt8(ascii: " "))
-        if let status = exchange.status { appendDecimal(UInt64(status), to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(UInt8(ascii: " "))
-        append(exchange.tag.isEmpty ? "-" : exchange.tag, to: &bytes)
-        bytes.append(UInt8(ascii: " "))
-        let micros = exchange.durationNanoseconds / 1000
-        appendDecimal(micros / 1000, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDecimal(micros % 1000, digits: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "m"))
-        bytes.append(UInt8(ascii: "s"))
+        // The numbers and their separators go through a small buffer, each group appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
+            var status = DigitWriter(scratch)
+            status.put(UInt8(ascii: " "))
+            if let code = exchange.status { status.put(UInt64(code)) } else { status.put(UInt8(ascii: "-")) }
+            status.put(UInt8(ascii: " "))
+            bytes.append(contentsOf: status.written)
+            append(exchange.tag.isEmpty ? "-" : exchange.tag, to: &bytes)
+            let micros = exchange.durationNanoseconds / 1000
+            var duration = DigitWriter(scratch)
+            duration.put(UInt8(ascii: " "))
+            duration.put(micros / 1000)
+            duration.put(UInt8(ascii: "."))
+            duration.put(micros % 1000, digits: 3)
+            duration.put(UInt8(ascii: "m"))
+            duration.put(UInt8(ascii: "s"))
+            bytes.append(contentsOf: duration.written)
+        }
         if !exchange.completed { append(" (connection closed early)", to: &bytes) }
     }
 
@@ -215,18 +222,39 @@ final class ScenarioResponder: HTTPResponder {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
+}
+
+/// Writes bytes and decimal numbers into a small buffer (room for two 20-digit numbers).
+/// A struct with an index, not closures over a captured one: those paid a dynamic
+/// exclusivity check per byte.
+private struct DigitWriter {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[..<count]) }
+
+    mutating func put(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
 
     /// `number` in decimal, zero-padded to at least `digits` digits.
-    private static func appendDecimal(_ number: UInt64, digits: Int = 1, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var start = buffer.count
-            var value = number
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            } while value > 0 || buffer.count - start < digits
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+    mutating func put(_ number: UInt64, digits: Int = 1) {
+        var length = 1
+        var rest = number / 10
+        while rest > 0 || length < digits {
+            length += 1
+            rest /= 10
         }
+        var value = number
+        for index in stride(from: count + length - 1, through: count, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
+        count += length
     }
 }
