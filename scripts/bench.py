@@ -11,7 +11,7 @@ alternation (A B, B A, …), every run bounded in time. Then: 2,000 concurrent
 10 ms under load, journal on vs off. Prints one table of medians and writes it
 to BENCHMARKS.md. Only the processes it started are stopped.
 
-Usage: scripts/bench.py [--rounds 3] [--duration 5] [--connections 64] [--threads 2]
+Usage: scripts/bench.py [--rounds 5] [--duration 5] [--connections 64] [--threads 2]
 """
 import argparse, asyncio, datetime, json, os, platform, re, resource, shutil, signal, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
@@ -241,7 +241,7 @@ class Flipper(Background):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--duration", type=int, default=5)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
