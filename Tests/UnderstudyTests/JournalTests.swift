@@ -21,3 +21,23 @@ import UnderstudyHTTP
         }
     }
 }
+
+@Suite struct JournalRingTests {
+    /// Threads record into rings of their own; a read still sees the last `capacity` requests
+    /// of all threads, in id order, each id once.
+    @Test func recordsFromManyThreadsReadAsOneJournal() {
+        let journal = Journal(capacity: 50, rings: 3)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<40 {
+                journal.record(request: ServerRequest(method: .get, path: "/t\(thread)/\(index)"), scenario: "happy",
+                               status: 200, durationNanoseconds: 0, completed: true)
+            }
+        }
+        let entries = journal.entries(matching: Journal.Filter())
+        #expect(entries.map(\.id) == Array(271...320), "the last 50 of 320, oldest first")
+        #expect(journal.entries(matching: Journal.Filter(limit: 5)).map(\.id) == Array(316...320))
+        #expect(journal.entries(matching: Journal.Filter(sinceID: 310)).count == 10)
+        journal.clear()
+        #expect(journal.entries(matching: Journal.Filter()).isEmpty)
+    }
+}

@@ -4,9 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import Synchronization
 import UnderstudyHTTP
 
-/// The request journal: the last `capacity` API requests in a ring buffer.
+/// The request journal: the last `capacity` API requests, in ring buffers.
 /// Recording stores the request value as it is (no copying, no encoding);
 /// JSON is produced only when someone reads the journal.
 final class Journal: Sendable {
@@ -46,26 +47,31 @@ final class Journal: Sendable {
         }
     }
 
+    /// Entries recorded on one group of threads, oldest first from `next`.
     private struct Ring {
         var entries: [Entry] = []
         var next = 0
-        var lastID = 0
     }
 
     let capacity: Int
-    private let ring = Locked(Ring())
+    /// One ring per worker thread (threads beyond the count share): recording takes a lock
+    /// no other worker takes, and an entry is freed on the thread that made it. Each ring
+    /// holds up to `capacity` entries, so together they always hold the last `capacity`.
+    private let rings: [Locked<Ring>]
+    private let lastID = Atomic<Int>(0)
 
-    init(capacity: Int) {
+    init(capacity: Int, rings: Int = 4) {
         self.capacity = max(0, capacity)
+        self.rings = (0..<max(1, rings)).map { _ in Locked(Ring()) }
     }
 
     func record(request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
         guard capacity > 0 else { return }
         // Recorded when the exchange completes; the entry's time is when the request arrived.
         let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
-        ring.withLock { ring in
-            ring.lastID += 1
-            let entry = Entry(id: ring.lastID, time: time, request: request, scenario: scenario,
+        rings[ThreadOrdinal.current % rings.count].withLock { ring in
+            // The id is taken under the ring's lock, so each ring is in id order.
+            let entry = Entry(id: lastID.add(1, ordering: .relaxed).newValue, time: time, request: request, scenario: scenario,
                               status: status, durationNanoseconds: durationNanoseconds, completed: completed)
             if ring.entries.count < capacity {
                 ring.entries.append(entry)
@@ -78,22 +84,25 @@ final class Journal: Sendable {
 
     /// Matching entries, oldest first; with a limit, the most recent `limit` of them.
     func entries(matching filter: Filter) -> [Entry] {
-        let all = ring.withLock { ring in Array(ring.entries[ring.next...] + ring.entries[..<ring.next]) }
-        let matching = all.filter(filter.matches)
+        var all: [Entry] = []
+        for ring in rings {
+            ring.withLock { ring in all += ring.entries[ring.next...] + ring.entries[..<ring.next] }
+        }
+        all.sort { $0.id < $1.id }
+        let matching = all.suffix(capacity).filter(filter.matches)
         if let limit = filter.limit { return Array(matching.suffix(limit)) }
         return matching
     }
 
     /// Removes every entry, or only those of one session.
     func clear(session: String? = nil) {
-        ring.withLock { ring in
-            guard let session else {
-                ring.entries = []
+        for ring in rings {
+            ring.withLock { ring in
+                ring.entries = session.map { session in
+                    Array(ring.entries[ring.next...] + ring.entries[..<ring.next]).filter { $0.session != session }
+                } ?? []
                 ring.next = 0
-                return
             }
-            ring.entries = Array(ring.entries[ring.next...] + ring.entries[..<ring.next]).filter { $0.session != session }
-            ring.next = 0
         }
     }
 }
