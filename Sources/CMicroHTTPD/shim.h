@@ -97,37 +97,42 @@ cmhd_option_external_logger(cmhd_log_sink sink)
     return item;
 }
 
-/* Copies a connection's values of one kind (headers, query arguments) into
- * one buffer, so Swift makes one allocation per request instead of two
- * strings per field. Each field is the name's and the value's lengths (two
- * native uint32_t), then the name's and the value's bytes. Returns the bytes
- * needed; copies only when they fit in `capacity`. A missing value (`?flag`)
- * is empty. */
-struct cmhd_packing { char *out; size_t capacity; size_t used; };
+/* Copies a request's query arguments and header fields into one buffer, so
+ * Swift makes one allocation per request instead of two strings per field:
+ * the query's fields first, then the headers'. Each field is the name's and
+ * the value's lengths (two native uint32_t), then the name's and the value's
+ * bytes. A missing value (`?flag`) is empty. Call once with `out` NULL to
+ * learn both sizes, then with a buffer of their sum. */
+struct cmhd_packing { char *out; size_t used[2]; };
 
 static enum MHD_Result
 cmhd_pack_value(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
 {
-    (void)kind;
     struct cmhd_packing *packing = (struct cmhd_packing *)cls;
+    int part = kind == MHD_GET_ARGUMENT_KIND ? 0 : 1;
     uint32_t lengths[2] = { (uint32_t)strlen(key), value ? (uint32_t)strlen(value) : 0 };
     size_t size = sizeof lengths + lengths[0] + lengths[1];
-    if (packing->out != NULL && packing->used + size <= packing->capacity) {
-        char *at = packing->out + packing->used;
+    if (packing->out != NULL) {
+        char *at = packing->out + packing->used[part];
         memcpy(at, lengths, sizeof lengths);
         memcpy(at + sizeof lengths, key, lengths[0]);
         if (lengths[1] > 0) memcpy(at + sizeof lengths + lengths[0], value, lengths[1]);
     }
-    packing->used += size;
+    packing->used[part] += size;
     return MHD_YES;
 }
 
-static inline size_t
-cmhd_pack_values(struct MHD_Connection *connection, enum MHD_ValueKind kind, void *out, size_t capacity)
+/* Measures (out NULL) or packs the query into out[0, query_size) and the
+ * headers into out[query_size, query_size + header_size). */
+static inline void
+cmhd_pack_request(struct MHD_Connection *connection, void *out, size_t *query_size, size_t *header_size)
 {
-    struct cmhd_packing packing = { (char *)out, capacity, 0 };
-    MHD_get_connection_values(connection, kind, cmhd_pack_value, &packing);
-    return packing.used;
+    struct cmhd_packing packing = { (char *)out, { 0, out != NULL ? *query_size : 0 } };
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND | MHD_HEADER_KIND, cmhd_pack_value, &packing);
+    if (out == NULL) {
+        *query_size = packing.used[0];
+        *header_size = packing.used[1];
+    }
 }
 
 static inline unsigned int

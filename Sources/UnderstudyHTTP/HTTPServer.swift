@@ -244,23 +244,22 @@ public final class HTTPServer: @unchecked Sendable {
     private func makeRequest(
         _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?, body: [UInt8]
     ) -> ServerRequest {
-        ServerRequest(
+        // Query and headers in one buffer: one pass to measure, one to copy.
+        var querySize = 0, headerSize = 0
+        cmhd_pack_request(connection, nil, &querySize, &headerSize)
+        let size = querySize + headerSize
+        let fields = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            if size > 0 { cmhd_pack_request(connection, buffer.baseAddress, &querySize, &headerSize) }
+            count = size
+        }
+        return ServerRequest(
             method: Self.method(method),
             path: String(cString: url),
-            packedQuery: Self.packedValues(connection, .GET_ARGUMENT_KIND),
-            packedHeaders: Self.packedValues(connection, .HEADER_KIND),
+            packedQuery: PackedFields(bytes: fields, range: 0..<querySize),
+            packedHeaders: PackedFields(bytes: fields, range: querySize..<size),
             body: body,
             version: version.map { strcmp($0, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: $0) } ?? "HTTP/1.1"
         )
-    }
-
-    private static func packedValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> PackedFields {
-        // Two passes (size, then copy) cost less than copying through a scratch buffer.
-        let size = cmhd_pack_values(connection, kind, nil, 0)
-        guard size > 0 else { return PackedFields() }
-        return PackedFields(bytes: [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = min(size, cmhd_pack_values(connection, kind, buffer.baseAddress, size))
-        })
     }
 
     /// The usual methods without parsing and validating a new string.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Name/value pairs as they arrived (header fields, query arguments), packed
 /// into one buffer: a request costs one allocation for all its fields instead
 /// of two strings each, and strings are made only for the fields someone
@@ -7,15 +13,18 @@
 /// Public only as an opaque, hashable value (``ServerRequest/queryFields``):
 /// equal for requests whose fields are the same, in the same order.
 public struct PackedFields: Sendable, Hashable {
-    private(set) var bytes: [UInt8]
+    /// The buffer may hold more (a request's query and headers share one); these fields are `range`.
+    let bytes: [UInt8]
+    private let range: Range<Int>
     private static let lengthsSize = 2 * MemoryLayout<UInt32>.size
 
     init() {
-        bytes = []
+        self.init(bytes: [])
     }
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], range: Range<Int>? = nil) {
         self.bytes = bytes
+        self.range = range ?? bytes.indices
     }
 
     init(_ pairs: some Sequence<(name: String, value: String)>) {
@@ -25,13 +34,23 @@ public struct PackedFields: Sendable, Hashable {
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: value.utf8)
         }
-        self.bytes = bytes
+        self.init(bytes: bytes)
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    var isEmpty: Bool { range.isEmpty }
 
     public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    public static func == (left: PackedFields, right: PackedFields) -> Bool {
+        guard left.range.count == right.range.count else { return false }
+        guard !left.range.isEmpty else { return true }
+        return left.bytes.withUnsafeBytes { leftBytes in
+            right.bytes.withUnsafeBytes { rightBytes in
+                memcmp(leftBytes.baseAddress! + left.range.lowerBound, rightBytes.baseAddress! + right.range.lowerBound, left.range.count) == 0
+            }
+        }
     }
 
     /// Every pair, decoded (invalid UTF-8 repaired).
@@ -64,7 +83,8 @@ public struct PackedFields: Sendable, Hashable {
     /// Calls `body` with each name and value in order (only those whose name is
     /// `nameLength` bytes long, when given) until it returns false.
     func forEach(nameLength: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { whole in
+            let buffer = UnsafeBufferPointer(rebasing: whole[range])
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawBufferPointer(buffer)
             var offset = 0

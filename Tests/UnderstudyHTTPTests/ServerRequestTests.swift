@@ -59,4 +59,19 @@ import Testing
         #expect(request.queryValue("d") == "e")
         #expect(request.query == [.init(name: "a\u{0}b", value: "c\u{0}"), .init(name: "d", value: "e")])
     }
+
+    @Test func fieldsSharingABufferCompareByTheirOwnBytes() {
+        let query = PackedFields([(name: "page", value: "2")])
+        let headers = PackedFields([(name: "Host", value: "h")])
+        // The server packs a request's query and headers into one buffer, query first.
+        let shared = PackedFields([(name: "page", value: "2"), (name: "Host", value: "h")])
+        let split = query.bytes.count
+        let sharedQuery = PackedFields(bytes: shared.bytes, range: 0..<split)
+        let sharedHeaders = PackedFields(bytes: shared.bytes, range: split..<shared.bytes.count)
+        #expect(sharedQuery == query && sharedQuery.hashValue == query.hashValue)
+        #expect(sharedHeaders == headers && sharedHeaders.hashValue == headers.hashValue)
+        #expect(sharedQuery != sharedHeaders)
+        #expect(sharedHeaders.pairs.map(\.name) == ["Host"])
+        #expect(PackedFields(bytes: shared.bytes, range: 0..<0) == PackedFields())
+    }
 }
