@@ -23,6 +23,13 @@ func mhdAccessHandler(
     )
 }
 
+/// Called for each accepted socket, before libmicrohttpd makes a connection of it:
+/// a draining server closes it at once.
+func mhdAcceptPolicy(cls: UnsafeMutableRawPointer?, address: UnsafePointer<sockaddr>?, length: socklen_t) -> MHD_Result {
+    guard let cls else { return .YES }
+    return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().isDraining ? .NO : .YES
+}
+
 func mhdRequestCompleted(
     cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode

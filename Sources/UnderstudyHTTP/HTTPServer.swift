@@ -77,7 +77,7 @@ public final class HTTPServer: @unchecked Sendable {
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
         let started = options.withUnsafeBufferPointer {
-            cmhd_start_daemon(flags, 0, mhdAccessHandler, box.toOpaque(), $0.baseAddress)
+            cmhd_start_daemon(flags, 0, mhdAcceptPolicy, box.toOpaque(), mhdAccessHandler, box.toOpaque(), $0.baseAddress)
         }
         guard let started else {
             box.release()
@@ -101,15 +101,17 @@ public final class HTTPServer: @unchecked Sendable {
     /// in-flight requests (up to the drain timeout), then close everything.
     public func stop() {
         guard let daemon else { return }
-        let quiescedSocket = MHD_quiesce_daemon(daemon)
+        // Draining also makes the accept policy close new sockets at once. Not MHD_quiesce_daemon:
+        // in 0.9.75 it races a busy worker thread of the pool over the listening socket's epoll
+        // registration and aborts ("Failed to remove listen FD from epoll set", daemon.c:5531).
         parking.drain()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
         while connections.isBusy(freshWindow: 1_000_000_000), DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(2_000)
         }
         connections.stopSweeping()
+        // Closes the listening socket too.
         MHD_stop_daemon(daemon)
-        if quiescedSocket >= 0 { close(quiescedSocket) }
         self.daemon = nil
         listener = nil
         contextBox?.release()

@@ -128,6 +128,32 @@ import UnderstudyTesting
     }
 }
 
+extension HTTPServerTests {
+    /// While a stop drains, a new connection is closed unanswered; once stopped, the port is closed.
+    @Test func connectionsArrivingDuringTheDrainAreClosed() async throws {
+        let server = try startServer { _ in Reply(.respond(text("ok"))) }
+        let port = server.port
+        // An idle connection opened just before the stop keeps the drain waiting (it may carry a request).
+        let idle = try RawHTTP.connect(port: port)
+        defer { close(idle) }
+        let stopped = Task.detached { server.stop() }
+        try await Task.sleep(for: .milliseconds(200))
+        let late = try RawHTTP.connect(port: port)
+        defer { close(late) }
+        var wait = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(late, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        RawHTTP.send(late, "GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
+        var byte: UInt8 = 0
+        let received = recv(late, &byte, 1, 0)
+        let error = errno
+        // Closed without an answer: an orderly close, or a reset when the request was still unread
+        // (not the 5 s timeout, EAGAIN).
+        #expect(received == 0 || (received < 0 && error == ECONNRESET), "recv returned \(received), errno \(error)")
+        await stopped.value
+        #expect(throws: (any Error).self, "the port is closed after the stop") { try RawHTTP.connect(port: port) }
+    }
+}
+
 @Suite struct ParkingTests {
     @Test func parkedConnectionsWhoseClientLeftAreReleased() async throws {
         let server = try startServer { _ in Reply(.hold) }
