@@ -129,15 +129,22 @@ import UnderstudyTesting
 }
 
 extension HTTPServerTests {
-    /// While a stop drains, a new connection is closed unanswered; once stopped, the port is closed.
+    /// While a stop drains, a new connection is closed unanswered; the request in flight is
+    /// still answered, and once stopped the port is closed.
     @Test func connectionsArrivingDuringTheDrainAreClosed() async throws {
-        let server = try startServer { _ in Reply(.respond(text("ok"))) }
+        // A handler that holds its worker for a while (only here: real responders never block)
+        // keeps a request in flight, so the drain lasts long enough to connect during it.
+        let server = try startServer { request in
+            if request.path == "/slow" { usleep(600_000) }
+            return Reply(.respond(text("ok")))
+        }
         let port = server.port
-        // An idle connection opened just before the stop keeps the drain waiting (it may carry a request).
-        let idle = try RawHTTP.connect(port: port)
-        defer { close(idle) }
+        let inFlight = try RawHTTP.connect(port: port)
+        defer { close(inFlight) }
+        RawHTTP.send(inFlight, "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try await waitUntil { server.requestsInFlight == 1 }
         let stopped = Task.detached { server.stop() }
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(for: .milliseconds(100))
         let late = try RawHTTP.connect(port: port)
         defer { close(late) }
         var wait = timeval(tv_sec: 5, tv_usec: 0)
@@ -150,6 +157,9 @@ extension HTTPServerTests {
         // (not the 5 s timeout, EAGAIN).
         #expect(received == 0 || (received < 0 && error == ECONNRESET), "recv returned \(received), errno \(error)")
         await stopped.value
+        var answer = [UInt8](repeating: 0, count: 4096)
+        let answered = recv(inFlight, &answer, answer.count, 0)
+        #expect(String(decoding: answer.prefix(max(0, answered)), as: UTF8.self).hasPrefix("HTTP/1.1 200"), "the request in flight is answered")
         #expect(throws: (any Error).self, "the port is closed after the stop") { try RawHTTP.connect(port: port) }
     }
 }
