@@ -22,7 +22,6 @@ public final class HTTPServer: @unchecked Sendable {
     public private(set) var connectionLimit: Int = 0
 
     private var daemon: OpaquePointer?
-    private var listener: ListeningSocket?
     private var contextBox: Unmanaged<HTTPServer>?
     private let parking = ParkingLot()
     private let connections = ConnectionTable()
@@ -85,7 +84,6 @@ public final class HTTPServer: @unchecked Sendable {
             throw ServerStartError.daemon(reason: "MHD_start_daemon failed (see the log above)")
         }
         daemon = started
-        listener = socket
         connections.startSweeping(after: configuration.connectionTimeoutSeconds)
         contextBox = box
         port = socket.port
@@ -113,7 +111,6 @@ public final class HTTPServer: @unchecked Sendable {
         // Closes the listening socket too.
         MHD_stop_daemon(daemon)
         self.daemon = nil
-        listener = nil
         contextBox?.release()
         contextBox = nil
     }

@@ -180,7 +180,20 @@ public struct ServerRequest: Sendable {
 
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
-        hasQuery ? path + "?" + encodedQuery : path
+        guard hasQuery else { return path }
+        var bytes: [UInt8] = []
+        appendTarget(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``target``'s bytes, for callers that write a line without making a `String`.
+    public func appendTarget(to bytes: inout [UInt8]) {
+        var path = path
+        path.withUTF8 { bytes.append(contentsOf: $0) }
+        if hasQuery {
+            bytes.append(UInt8(ascii: "?"))
+            appendEncodedQuery(to: &bytes)
+        }
     }
 }
 

@@ -29,10 +29,7 @@ public struct BufferedLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let message = event.message.description
         LogBuffer.shared.append(level: event.level.rawValue, label: label, metadata: renderedMetadata(event.metadata),
-                                urgent: event.level >= .warning) { pending in
-            var message = message
-            message.withUTF8 { pending.append(contentsOf: $0) }
-        }
+                                urgent: event.level >= .warning) { $0.appendUTF8(message) }
     }
 
     /// An info line whose message `write` appends straight into the buffer: the access log's
@@ -81,10 +78,7 @@ final class LogBuffer: Sendable {
             }
             let lineStart = state.pending.count
             state.pending.append(contentsOf: state.prefix)
-            if !metadata.isEmpty {
-                var metadata = metadata
-                metadata.withUTF8 { state.pending.append(contentsOf: $0) }
-            }
+            if !metadata.isEmpty { state.pending.appendUTF8(metadata) }
             message(&state.pending)
             state.pending.append(UInt8(ascii: "\n"))
             if state.pending.count > Self.limit {

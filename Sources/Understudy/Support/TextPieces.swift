@@ -50,3 +50,11 @@ extension String {
         pieces(separatedBy: target).joined(separator: replacement)
     }
 }
+
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 in one copy (`append(contentsOf: text.utf8)` goes byte by byte).
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+}
