@@ -6,7 +6,8 @@ keep-alive; sendfile on and off both tried, the faster kept) and, as the
 ceiling, libmicrohttpd alone (scripts/bench/bare-mhd.c, Understudy's flags, one
 pre-built response) on loopback. nginx and bare libmicrohttpd serve the exact
 bytes Understudy returned for the same URL. wrk runs against the servers in
-alternation (A B, B A, …), every run bounded in time. Then: 2,000 concurrent
+turns within each round (the order rotates), every run bounded in time, and each
+ratio is the median of the per-round ratios. Then: 2,000 concurrent
 1000 ms delays, start-to-first-200, idle and loaded RSS, scenario flips every
 10 ms under load, journal on vs off. Prints one table of medians and writes it
 to BENCHMARKS.md. Only the processes it started are stopped.
@@ -120,7 +121,36 @@ def run_wrk(url, args, script=None, duration=None):
     counts = {}
     for name, count in re.findall(r"^scenario-count (\S+(?: \d+)?) (\d+)$", out, re.M):
         counts[name] = counts.get(name, 0) + int(count)
-    return rps, lat.get("50", float("nan")), lat.get("99", float("nan")), counts
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return rps, lat.get("50", float("nan")), lat.get("99", float("nan")), counts, requests
+
+
+def cpu_ticks(pids):
+    """User and system CPU time of some processes (all their threads), in clock ticks."""
+    user = system = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            user, system = user + int(fields[11]), system + int(fields[12])
+        except (OSError, IndexError):
+            pass
+    return user, system
+
+
+class CPUMeter:
+    """CPU microseconds per request from now until `per_request`: the server's (user, system) and wrk's own."""
+
+    def __init__(self, pids):
+        self.pids = pids
+        self.server = cpu_ticks(pids())
+        self.client = resource.getrusage(resource.RUSAGE_CHILDREN)
+
+    def per_request(self, requests):
+        server, client = cpu_ticks(self.pids()), resource.getrusage(resource.RUSAGE_CHILDREN)
+        tick = 1e6 / os.sysconf("SC_CLK_TCK") / max(1, requests)
+        wrk = (client.ru_utime + client.ru_stime - self.client.ru_utime - self.client.ru_stime) * 1e6 / max(1, requests)
+        return (server[0] - self.server[0]) * tick, (server[1] - self.server[1]) * tick, wrk
 
 
 def nginx_conf(work, port, locations, sendfile):
@@ -297,8 +327,7 @@ def main():
             condition = f'if ($args = "{query}") {{ rewrite ^ /_body{index} last; }}' if query else f"rewrite ^ /_body{index} last;"
             locations.append(f"location = {route} {{ {condition} }}\n        location = /_body{index} {{ internal; alias {file}; }}")
             b_port = free_port()
-            start([bare, str(b_port), file, "application/json"], f"http://127.0.0.1:{b_port}/")
-            bare_bases[path] = f"http://127.0.0.1:{b_port}"
+            bare_bases[path] = (f"http://127.0.0.1:{b_port}", start([bare, str(b_port), file, "application/json"], f"http://127.0.0.1:{b_port}/"))
         nginx_bases = {}
         for sendfile in ("on", "off"):
             n_port = free_port()
@@ -328,7 +357,7 @@ def main():
         servers = {
             "understudy": lambda path: (u_base, pids_of(understudy)),
             "nginx": lambda path: (n_base, pids_of(nginx, True)),
-            "bare libmicrohttpd": lambda path: (bare_bases[path], lambda: []),
+            "bare libmicrohttpd": lambda path: (bare_bases[path][0], pids_of(bare_bases[path][1])),
             "understudy, journal off": lambda path: (j_base, pids_of(no_journal)),
             "understudy, flips every 10 ms": lambda path: (f_base, pids_of(flipped)),
             "understudy, no flips": lambda path: (f_base, pids_of(flipped)),
@@ -336,29 +365,33 @@ def main():
         counter = os.path.join(work, "count-scenarios.lua")
         with open(counter, "w") as f:
             f.write(COUNT_SCENARIOS_LUA)
-        comparisons = [(label, path, "understudy", "nginx", target) for label, path, target in CASES]
-        comparisons.append(("ceiling: libmicrohttpd alone", CASES[0][1], "bare libmicrohttpd", "nginx", None))
-        comparisons.append(("journal on vs off", "/swapi/api/people/1/", "understudy", "understudy, journal off", None))
-        comparisons.append(("scenario flips under load", FLIP_PATH, "understudy, flips every 10 ms", "understudy, no flips", None))
+        # Each group's servers take turns within every round (the order rotates), so a ratio can be taken
+        # per round, between runs seconds apart: this machine drifts between speeds by 20% over minutes.
+        groups = [(label, path, ["understudy", "nginx", "bare libmicrohttpd"], target) for label, path, target in CASES]
+        groups.append(("journal on vs off", "/swapi/api/people/1/", ["understudy", "understudy, journal off"], None))
+        groups.append(("scenario flips under load", FLIP_PATH, ["understudy, flips every 10 ms", "understudy, no flips"], None))
         results, flip_counts, flips = {}, {}, []
-        for label, path, a, b, _ in comparisons:
-            script = counter if "flips" in a else None
-            for name in (a, b):
+        for label, path, names, _ in groups:
+            script = counter if "flips" in names[0] else None
+            for name in names:
                 run_wrk(servers[name](path)[0] + path, args, script=script, duration=1)  # warm-up
             for round in range(args.rounds):
-                for name in ((a, b) if round % 2 == 0 else (b, a)):
+                for name in names[round % len(names):] + names[:round % len(names)]:
                     base, pids = servers[name](path)
                     with RSSSampler(pids) as sampler:
+                        meter = CPUMeter(pids)
                         if name == "understudy, flips every 10 ms":
                             with Flipper(f_port, ["happy", "happy-b"]) as flipper:
-                                rps, p50, p99, counts = run_wrk(base + path, args, script=script)
+                                rps, p50, p99, counts, requests = run_wrk(base + path, args, script=script)
                             flips.append(flipper.flips)
                         else:
-                            rps, p50, p99, counts = run_wrk(base + path, args, script=script)
+                            rps, p50, p99, counts, requests = run_wrk(base + path, args, script=script)
+                        user, system, wrk = meter.per_request(requests)
                     for scenario, count in counts.items():
                         flip_counts[(name, scenario)] = flip_counts.get((name, scenario), 0) + count
-                    results.setdefault((label, name), []).append((rps, p50, p99, sampler.peak))
-                    print(f"  {label:36} {name:30} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+                    results.setdefault((label, name), []).append((rps, p50, p99, sampler.peak, user, system, wrk))
+                    print(f"  {label:36} {name:30} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms  "
+                          f"CPU µs per request: server {user:.2f} user + {system:.2f} system, wrk {wrk:.2f}", file=sys.stderr)
 
         print("  2,000 concurrent delays of 1000 ms …", file=sys.stderr)
         delay = delay_case(u_port, understudy.pid)
@@ -367,29 +400,57 @@ def main():
         startup = start_to_first_200()
 
         def med(label, name):
-            return [statistics.median(r[i] for r in results[(label, name)]) for i in range(4)]
+            return [statistics.median(r[i] for r in results[(label, name)]) for i in range(7)]
 
         def verdict(ok):
             return "met" if ok else "**missed**"
 
-        rows = []
-        for label, path, a, b, target in comparisons:
+        def paired(label, a, b):
+            """The median, lowest and highest of the per-round ratios a/b."""
+            ratios = [x[0] / y[0] for x, y in zip(results[(label, a)], results[(label, b)])]
+            return statistics.median(ratios), min(ratios), max(ratios)
+
+        def row(label, path, a, b, goal, status, shown=None):
             u, n = med(label, a), med(label, b)
-            ratio = u[0] / n[0]
+            ratio, low, high = paired(label, a, b)
+            return (f"| {shown or label} `{path}` | {a} / {b} | {u[0]:,.0f} | {n[0]:,.0f} | **{ratio:.2f}×** ({low:.2f}–{high:.2f}) | "
+                    f"{u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[4] + u[5]:.1f} + {u[6]:.1f} / {n[4] + n[5]:.1f} + {n[6]:.1f} | "
+                    f"{u[3] / 1024:.1f} / {n[3] / 1024:.1f} | {goal} | {status} |")
+
+        rows, verdicts = [], []
+        for label, path, names, target in groups:
+            a, b = names[0], names[1]
+            ratio = paired(label, a, b)[0]
             if target is not None:
                 goal = f"≥ {target:.1f}× nginx" + (", p99 ≤ nginx p99" if target > 1 else "")
-                ok = ratio >= target and (target <= 1 or u[2] <= n[2])
-                status = verdict(ok)
-            elif label.startswith("journal"):
+                ok = ratio >= target and (target <= 1 or med(label, a)[2] <= med(label, b)[2])
+                ceiling = paired(label, "bare libmicrohttpd", "nginx")[0]
+                status = verdict(ok) + ("" if ok or ceiling >= target else f": libmicrohttpd alone reaches {ceiling:.2f}×")
+                rows.append(row(label, path, a, b, goal, status))
+                rows.append(row(label, path, "bare libmicrohttpd", "nginx", "(reference)", "", shown="↳ ceiling: libmicrohttpd alone"))
+                rows.append(row(label, path, "understudy", "bare libmicrohttpd", "(reference)", "", shown="↳ Understudy's share of the ceiling"))
+                continue
+            if label.startswith("journal"):
                 goal, status = "≤ 5% difference", verdict(abs(1 - ratio) <= 0.05)
-            elif label.startswith("scenario flips"):
+            else:
                 seen = sorted({s for (name, s) in flip_counts if name == a})
                 goal = "≤ 5% fewer req/s, no third scenario"
                 status = verdict(ratio >= 0.95 and set(seen) <= {"happy", "happy-b"}) + f" (seen: {', '.join(seen)}; {statistics.median(flips):.0f} flips per run)"
-            else:
-                goal, status = "(reference)", ""
-            rows.append(f"| {label} `{path}` | {a} / {b} | {u[0]:,.0f} | {n[0]:,.0f} | **{ratio:.2f}×** | {u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[3] / 1024:.1f} / {n[3] / 1024:.1f} | {goal} | {status} |")
-        load_rss = max(med(label, "understudy")[3] for label, _, _, _, _ in comparisons if (label, "understudy") in results)
+            rows.append(row(label, path, a, b, goal, status))
+        # With both cores busy, req/s is about 2 cores / (CPU per request, server and wrk together): a budget per case.
+        budgets = []
+        for label, path, names, target in groups:
+            if target is None or target <= 1:
+                continue
+            n, b, u = (med(label, name) for name in ("nginx", "bare libmicrohttpd", "understudy"))
+            total = lambda figures: figures[4] + figures[5] + figures[6]
+            busy = lambda figures: figures[0] * total(figures) / 1e6
+            budgets.append(
+                f"- `{path}`: nginx used {total(n):.1f} µs of CPU per request, server and wrk together ({busy(n):.2f} cores busy), so "
+                f"{target:.1f}× its rate leaves {total(n) / target:.1f} µs. libmicrohttpd alone, answering with one pre-built response, used "
+                f"{total(b):.1f} µs ({busy(b):.2f} cores), of which {b[5]:.1f} µs was its own system time (the kernel's TCP work); "
+                f"Understudy used {total(u):.1f} µs ({u[4]:.1f} user + {u[5]:.1f} system in the server).")
+        load_rss = max(med(label, "understudy")[3] for label, _, _, _ in groups if (label, "understudy") in results)
         spread = delay["last"] - delay["first"]
         # Each request answered within 1.2 s of being sent: the client needs a few hundred ms to open 2,000 connections.
         delay_ok = delay["ok"] == delay["count"] and delay["slowest"] <= 1.2 and delay["threads"] <= 8 and delay["rss"] <= 60 * 1024
@@ -400,8 +461,8 @@ def main():
         ]
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
         table = "\n".join([
-            "| case | A / B | A req/s | B req/s | ratio A/B | A p50 / p99 ms | B p50 / p99 ms | peak RSS MB (A / B) | target | |",
-            "|---|---|---|---|---|---|---|---|---|---|",
+            "| case | A / B | A req/s | B req/s | ratio A/B (range) | A p50 / p99 ms | B p50 / p99 ms | CPU µs per request, server + wrk (A / B) | peak RSS MB (A / B) | target | |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
             *rows,
             "",
             "| case | measured | target | |",
@@ -414,8 +475,12 @@ def main():
 Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC} on {os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}.
 Command: `make bench` (= `scripts/bench.py --rounds {args.rounds} --duration {args.duration} --connections {args.connections} --threads {args.threads}`).
 
-- Each req/s cell is the median of {args.rounds} rounds of `wrk -t{args.threads} -c{args.connections} -d{args.duration}s --latency`, the two
-  servers alternating (A B, B A, …) after a 1 s warm-up each; every server on loopback, on the same 2 cores as wrk.
+- Each req/s cell is the median of {args.rounds} rounds of `wrk -t{args.threads} -c{args.connections} -d{args.duration}s --latency`;
+  every server on loopback, on the same 2 cores as wrk, after a 1 s warm-up each. The servers of one case (Understudy,
+  nginx and libmicrohttpd alone for the first three) take turns within each round, in an order that rotates.
+- The ratio is the median of the per-round ratios, whose lowest and highest follow in brackets. Runs of one round are
+  seconds apart, while this machine drifts between speeds by up to 20% over minutes: a ratio of two medians would
+  compare runs made in different states.
 - nginx {nginx_version}: 2 workers, access log off, keep-alive, serving the exact bytes Understudy returned for the same URL;
   sendfile {sendfile} (on: {probe['on']:,.0f} req/s, off: {probe['off']:,.0f} req/s in a 2 × 3 s probe; the faster is kept).
 - Understudy: the release build with its defaults (routing, scenario lookup, the journal on, the access log at its default
@@ -432,6 +497,11 @@ Command: `make bench` (= `scripts/bench.py --rounds {args.rounds} --duration {ar
 {table}
 
 The machine is shared and noisy: expect ±10% between runs.
+
+Where a case's CPU budget at its target is smaller than what libmicrohttpd alone needs, no server built on it can
+reach the target on this machine (wrk's share is much the same for every server: it sends the same requests and
+reads responses of the same length):
+{chr(10).join(budgets)}
 """
         print(table)
         with open(args.output, "w") as f:
