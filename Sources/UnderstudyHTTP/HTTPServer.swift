@@ -247,9 +247,8 @@ public final class HTTPServer: @unchecked Sendable {
         var querySize = 0, headerSize = 0
         cmhd_pack_request(connection, nil, &querySize, &headerSize)
         let size = querySize + headerSize
-        let fields = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            if size > 0 { cmhd_pack_request(connection, buffer.baseAddress, &querySize, &headerSize) }
-            count = size
+        let fields = size == 0 ? FieldBytes.empty : FieldBytes.make(count: size) { buffer in
+            cmhd_pack_request(connection, buffer.baseAddress, &querySize, &headerSize)
         }
         return ServerRequest(
             method: Self.method(method),

@@ -14,17 +14,18 @@ import Darwin
 /// equal for requests whose fields are the same, in the same order.
 public struct PackedFields: Sendable, Hashable {
     /// The buffer may hold more (a request's query and headers share one); these fields are `range`.
-    let bytes: [UInt8]
+    /// Written once when made, read-only afterwards.
+    nonisolated(unsafe) let bytes: FieldBytes
     private let range: Range<Int>
     private static let lengthsSize = 2 * MemoryLayout<UInt32>.size
 
     init() {
-        self.init(bytes: [])
+        self.init(bytes: .empty)
     }
 
-    init(bytes: [UInt8], range: Range<Int>? = nil) {
+    init(bytes: FieldBytes, range: Range<Int>? = nil) {
         self.bytes = bytes
-        self.range = range ?? bytes.indices
+        self.range = range ?? 0..<bytes.count
     }
 
     init(_ pairs: some Sequence<(name: String, value: String)>) {
@@ -34,20 +35,20 @@ public struct PackedFields: Sendable, Hashable {
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: value.utf8)
         }
-        self.init(bytes: bytes)
+        self.init(bytes: FieldBytes.make(count: bytes.count) { _ = $0.initialize(from: bytes) })
     }
 
     var isEmpty: Bool { range.isEmpty }
 
     public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        bytes.withBytes { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[range]))) }
     }
 
     public static func == (left: PackedFields, right: PackedFields) -> Bool {
         guard left.range.count == right.range.count else { return false }
         guard !left.range.isEmpty else { return true }
-        return left.bytes.withUnsafeBytes { leftBytes in
-            right.bytes.withUnsafeBytes { rightBytes in
+        return left.bytes.withBytes { leftBytes in
+            right.bytes.withBytes { rightBytes in
                 memcmp(leftBytes.baseAddress! + left.range.lowerBound, rightBytes.baseAddress! + right.range.lowerBound, left.range.count) == 0
             }
         }
@@ -83,7 +84,7 @@ public struct PackedFields: Sendable, Hashable {
     /// Calls `body` with each name and value in order (only those whose name is
     /// `nameLength` bytes long, when given) until it returns false.
     func forEach(nameLength: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        bytes.withUnsafeBufferPointer { whole in
+        bytes.withBytes { whole in
             let buffer = UnsafeBufferPointer(rebasing: whole[range])
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawBufferPointer(buffer)
@@ -99,5 +100,25 @@ public struct PackedFields: Sendable, Hashable {
                            UnsafeBufferPointer(start: base + nameStart + name, count: value)) else { return }
             }
         }
+    }
+}
+
+/// The bytes behind packed fields, inline in one object. Not `[UInt8]`: on Linux, creating an
+/// array looks up its storage class's generic metadata at run time (about 350 instructions),
+/// and the request path creates one per request.
+final class FieldBytes: ManagedBuffer<Int, UInt8> {
+    nonisolated(unsafe) static let empty = make(count: 0) { _ in }
+
+    /// `count` bytes, written once by `fill` and read-only afterwards.
+    static func make(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> FieldBytes {
+        let buffer = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: FieldBytes.self)
+        buffer.withUnsafeMutablePointerToElements { fill(UnsafeMutableBufferPointer(start: $0, count: count)) }
+        return buffer
+    }
+
+    var count: Int { header }
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { count, elements in try body(UnsafeBufferPointer(start: elements, count: count.pointee)) }
     }
 }

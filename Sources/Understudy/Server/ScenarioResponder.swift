@@ -11,10 +11,13 @@ final class ScenarioResponder: HTTPResponder {
     /// Set when the logger is Understudy's own stderr handler: access lines are then written
     /// straight into its buffer, without a `String` and a swift-log event per request.
     private let bufferedLog: BufferedLogHandler?
+    /// The logger is fixed for the server's life, so its level is read once, not per request.
+    private let logsAccess: Bool
 
     init(control: ServerControl) {
         self.control = control
         bufferedLog = control.logger.handler as? BufferedLogHandler
+        logsAccess = control.logger.logLevel <= .info
     }
 
     func reply(to request: ServerRequest) -> Reply {
@@ -170,7 +173,7 @@ final class ScenarioResponder: HTTPResponder {
             control.journal.record(request: request, scenario: exchange.tag, status: exchange.status,
                                    durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
         }
-        guard logger.logLevel <= .info else { return }
+        guard logsAccess else { return }
         if let bufferedLog {
             bufferedLog.logInfo { Self.writeAccessLine(exchange, into: &$0) }
         } else {
