@@ -1,8 +1,9 @@
 /* The ceiling: libmicrohttpd alone, with Understudy's flags (internal polling
  * thread pool of 2, epoll, suspend/resume allowed, turbo, 16 KiB connection pool), answering every
- * request with one pre-built response holding the bytes of a file.
+ * request with one pre-built response: the bytes of a file and the given header fields (libmicrohttpd adds
+ * Date and Content-Length itself, as it does for Understudy).
  * Built and run by scripts/bench.py; not part of Understudy.
- * Usage: bare-mhd PORT FILE CONTENT-TYPE */
+ * Usage: bare-mhd PORT FILE [NAME VALUE]... */
 #include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
@@ -21,7 +22,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: bare-mhd PORT FILE CONTENT-TYPE\n"); return 2; }
+    if (argc < 3 || argc % 2 == 0) { fprintf(stderr, "usage: bare-mhd PORT FILE [NAME VALUE]...\n"); return 2; }
     FILE *file = fopen(argv[2], "rb");
     if (!file) { perror(argv[2]); return 1; }
     static char body[1 << 20];
@@ -33,7 +34,7 @@ int main(int argc, char **argv) {
     sigaddset(&set, SIGINT);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     response = MHD_create_response_from_buffer(size, body, MHD_RESPMEM_PERSISTENT);
-    MHD_add_response_header(response, "Content-Type", argv[3]);
+    for (int i = 3; i + 1 < argc; i += 2) MHD_add_response_header(response, argv[i], argv[i + 1]);
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO | MHD_USE_ERROR_LOG,
         (uint16_t)atoi(argv[1]), NULL, NULL, handle, NULL,
