@@ -429,7 +429,7 @@ def main():
                     f"{u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[4] + u[5]:.1f} + {u[6]:.1f} / {n[4] + n[5]:.1f} + {n[6]:.1f} | "
                     f"{u[3] / 1024:.1f} / {n[3] / 1024:.1f} | {goal} | {status} |")
 
-        rows, verdicts = [], []
+        rows = []
         for label, path, names, target in groups:
             a, b = names[0], names[1]
             ratio = paired(label, a, b)[0]
