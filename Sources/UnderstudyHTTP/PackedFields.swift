@@ -17,6 +17,9 @@ public struct PackedFields: Sendable, Hashable {
     /// Written once when made, read-only afterwards.
     nonisolated(unsafe) let bytes: FieldBytes
     private let range: Range<Int>
+    /// Bit `n % 64` is set when some name is `n` bytes long: a lookup for a field the request
+    /// lacks (most are) usually ends here instead of reading every name.
+    private let nameLengths: UInt64
     private static let lengthsSize = 2 * MemoryLayout<UInt32>.size
 
     init() {
@@ -26,6 +29,7 @@ public struct PackedFields: Sendable, Hashable {
     init(bytes: FieldBytes, range: Range<Int>? = nil) {
         self.bytes = bytes
         self.range = range ?? 0..<bytes.count
+        nameLengths = Self.nameLengths(in: bytes, range: self.range)
     }
 
     init(_ pairs: some Sequence<(name: String, value: String)>) {
@@ -40,6 +44,21 @@ public struct PackedFields: Sendable, Hashable {
 
     var isEmpty: Bool { range.isEmpty }
 
+    private static func nameLengths(in bytes: FieldBytes, range: Range<Int>) -> UInt64 {
+        bytes.withBytes { whole in
+            let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: whole[range]))
+            var mask: UInt64 = 0
+            var offset = 0
+            while offset + lengthsSize <= raw.count {
+                let name = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let value = Int(raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                mask |= 1 << UInt64(name & 63)
+                offset += lengthsSize + name + value
+            }
+            return mask
+        }
+    }
+
     public func hash(into hasher: inout Hasher) {
         bytes.withBytes { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[range]))) }
     }
@@ -52,6 +71,11 @@ public struct PackedFields: Sendable, Hashable {
                 memcmp(leftBytes.baseAddress! + left.range.lowerBound, rightBytes.baseAddress! + right.range.lowerBound, left.range.count) == 0
             }
         }
+    }
+
+    /// Calls `body` with the fields' packed bytes.
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Every pair, decoded (invalid UTF-8 repaired).
@@ -68,17 +92,32 @@ public struct PackedFields: Sendable, Hashable {
     /// `ignoringASCIICase`: `name` must be lowercase, and matches names in any case.
     func forEachValue(named name: String, ignoringASCIICase: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         // Lengths first: most lookups are for a field the request does not have.
-        let length = name.utf8.count
-        forEach(nameLength: length) { candidate, value in
-            var index = 0
-            for wanted in name.utf8 {
-                var byte = candidate[index]
-                if ignoringASCIICase, byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-                if byte != wanted { return true }
-                index += 1
+        guard nameLengths & (1 << UInt64(name.utf8.count & 63)) != 0 else { return }
+        var name = name
+        name.withUTF8 { wanted in
+            forEach(nameLength: wanted.count) { candidate, value in
+                for index in 0..<wanted.count {
+                    var byte = candidate[index]
+                    if ignoringASCIICase, byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+                    if byte != wanted[index] { return true }
+                }
+                return body(value)
             }
-            return body(value)
         }
+    }
+
+    /// Calls `body` with the value of the one field named `name` (lowercase; matched in any case),
+    /// or with nil when there is none or more than one.
+    func withSingleValue(named name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+        var found: UnsafeBufferPointer<UInt8>?
+        var count = 0
+        forEachValue(named: name, ignoringASCIICase: true) { value in
+            found = value
+            count += 1
+            return count < 2
+        }
+        // The bytes live as long as this value, which the caller holds for the call.
+        withExtendedLifetime(bytes) { body(count == 1 ? found : nil) }
     }
 
     /// Calls `body` with each name and value in order (only those whose name is

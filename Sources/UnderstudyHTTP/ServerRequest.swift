@@ -150,6 +150,22 @@ public struct ServerRequest: Sendable {
         return found
     }
 
+    /// Calls `body` with the bytes of the path, of the query as packed (see ``queryFields``), and of
+    /// the `hostField` value as received (nil when the request has none or several): the parts a
+    /// cache keyed on the exact target reads, with no `String` made for any of them.
+    public func withTargetBytes(
+        hostField: HTTPField.Name,
+        _ body: (_ path: UnsafeBufferPointer<UInt8>, _ query: UnsafeBufferPointer<UInt8>, _ host: UnsafeBufferPointer<UInt8>?) -> Void
+    ) {
+        var path = storage.parts.path
+        let headers = packedHeaders
+        path.withUTF8 { path in
+            packedQuery.withBytes { query in
+                headers.withSingleValue(named: hostField.canonicalName) { host in body(path, query, host) }
+            }
+        }
+    }
+
     /// A value HTTPField would keep as it is: no control characters, no whitespace at either end.
     private static func isPlainFieldValue(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         if let first = value.first, first == 0x20 || first == 0x09 { return false }
@@ -178,6 +194,31 @@ public struct ServerRequest: Sendable {
         }
     }
 
+    /// At least as many bytes as ``encodedQuery`` has: room to reserve for ``writeEncodedQuery(into:)``.
+    public var encodedQueryCapacity: Int {
+        // A field's 8 length bytes become at most 2 separators; each byte at most 3.
+        var count = 0
+        packedQuery.withBytes { count = 3 * $0.count }
+        return count
+    }
+
+    /// Writes ``encodedQuery``'s bytes at the start of `buffer` (which has ``encodedQueryCapacity``
+    /// bytes or more) and returns how many it wrote.
+    public func writeEncodedQuery(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        packedQuery.forEach { name, value in
+            if count > 0 {
+                buffer[count] = UInt8(ascii: "&")
+                count += 1
+            }
+            count = writePercentEncoded(name, into: buffer, at: count)
+            buffer[count] = UInt8(ascii: "=")
+            count = writePercentEncoded(value, into: buffer, at: count + 1)
+            return true
+        }
+        return count
+    }
+
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
         guard hasQuery else { return path }
@@ -204,6 +245,26 @@ public func percentEncode(_ text: String) -> String {
     var text = text
     text.withUTF8 { appendPercentEncoded($0, to: &bytes) }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+private func writePercentEncoded(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    let hex: StaticString = "0123456789ABCDEF"
+    var index = start
+    for byte in text {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            buffer[index] = byte
+            index += 1
+        default:
+            buffer[index] = UInt8(ascii: "%")
+            buffer[index + 1] = hex.utf8Start[Int(byte >> 4)]
+            buffer[index + 2] = hex.utf8Start[Int(byte & 0xF)]
+            index += 3
+        }
+    }
+    return index
 }
 
 private func appendPercentEncoded(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {

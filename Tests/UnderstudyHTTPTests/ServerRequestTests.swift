@@ -18,6 +18,36 @@ import Testing
         #expect(request.header(HTTPField.Name("accepx")!) == nil)
     }
 
+    /// Lookups skip requests with no name of the wanted length; lengths of 64 and more share
+    /// bits with short ones, which must only cost a scan, never a miss.
+    @Test func headerLookupFindsNamesOfAnyLength() {
+        let long = HTTPField.Name("X-" + String(repeating: "a", count: 66))!  // 68 bytes: the bit of 4, like Host
+        let request = ServerRequest(method: .get, path: "/", headerFields: [long: "v", .accept: "a/b"])
+        #expect(request.header(long) == "v")
+        #expect(request.header(HTTPField.Name("Host")!) == nil)
+        #expect(request.header(.accept) == "a/b")
+        #expect(request.header(HTTPField.Name("X-Understudy-Delay")!) == nil)
+    }
+
+    /// The raw target a memo is keyed on: the one Host value as sent, none when there are two.
+    @Test func targetBytesGiveTheSingleHostOnly() {
+        let host = HTTPField.Name("Host")!
+        func target(_ fields: HTTPFields) -> (path: String, query: [UInt8], host: String?) {
+            var result: (String, [UInt8], String?) = ("", [], nil)
+            ServerRequest(method: .get, path: "/p/é", query: [.init(name: "page", value: "2")], headerFields: fields)
+                .withTargetBytes(hostField: host) { path, query, host in
+                    result = (String(decoding: path, as: UTF8.self), Array(query), host.map { String(decoding: $0, as: UTF8.self) })
+                }
+            return result
+        }
+        let one = target([.accept: "*/*", HTTPField.Name("HOST")!: "a.example:81"])
+        #expect(one.path == "/p/é")
+        #expect(one.query.count == 8 + 4 + 1 && one.query.suffix(5) == Array("page2".utf8), "two lengths, then name and value")
+        #expect(one.host == "a.example:81")
+        #expect(target([:]).host == nil)
+        #expect(target(HTTPFields([HTTPField(name: host, value: "a"), HTTPField(name: host, value: "b")])).host == nil)
+    }
+
     @Test func headerFieldsKeepOrderAndRawNames() {
         let host = HTTPField.Name("Host")!
         let fields: HTTPFields = [HTTPField.Name("X-Thing")!: "42", host: "example.com:8080", .accept: ""]

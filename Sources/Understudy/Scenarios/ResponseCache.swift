@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UnderstudyHTTP
 
 /// Rendered responses of one scenario, per route and host. Bounded: past the
@@ -23,40 +26,135 @@ final class ResponseCache: Sendable {
 }
 
 /// The response already chosen for an exact request target (path, query, host)
-/// of an API: a repeated request skips routing and the route's cache key,
-/// which cost more than the rest of answering it. Bounded like the cache;
-/// only routes whose response depends on nothing else are remembered.
+/// of an API: a repeated request skips routing, the host's `String` and the
+/// route's cache key, which cost more than the rest of answering it. Looked up
+/// by the request's raw bytes in an open-addressing table, so a hit makes no
+/// `String` and runs no SipHash. Bounded like the cache; only routes whose
+/// response depends on nothing else are remembered.
 final class TargetMemo: Sendable {
-    struct Key: Hashable, Sendable {
-        var path: String
-        var query: PackedFields
-        var host: String
+    /// A target as received: views of the request's bytes, valid during the call they are passed to.
+    struct Target {
+        var path: UnsafeBufferPointer<UInt8>
+        var query: UnsafeBufferPointer<UInt8>
+        var host: UnsafeBufferPointer<UInt8>
         var malformed: Bool
 
-        // Byte for byte: hashing and comparing strings as Unicode text cost more than the lookup saves.
-        func hash(into hasher: inout Hasher) {
-            var path = path, host = host
-            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(query)
-            host.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(malformed)
-        }
+        /// Seeded per process, so clients cannot pick targets that collide.
+        private static let seed = UInt64.random(in: .min ... .max)
 
-        static func == (left: Key, right: Key) -> Bool {
-            left.malformed == right.malformed && left.query == right.query
-                && left.path.hasSameBytes(as: right.path) && left.host.hasSameBytes(as: right.host)
+        var hash: UInt64 {
+            var hash = TargetHash(seed: Self.seed ^ (malformed ? 1 : 0))
+            hash.combine(path)
+            hash.combine(query)
+            hash.combine(host)
+            return hash.value
         }
     }
 
-    private let entries = Locked<[Key: PreparedResponse]>([:])
+    private struct Entry {
+        let hash: UInt64
+        /// The path's, query's and host's bytes, one after the other.
+        let key: [UInt8]
+        let pathCount: Int
+        let queryCount: Int
+        let malformed: Bool
+        let response: PreparedResponse
 
-    subscript(key: Key) -> PreparedResponse? {
-        entries.withLock { $0[key] }
+        func matches(_ target: Target, hash: UInt64) -> Bool {
+            guard self.hash == hash, malformed == target.malformed, pathCount == target.path.count, queryCount == target.query.count,
+                  key.count == pathCount + queryCount + target.host.count else { return false }
+            return key.withUnsafeBufferPointer { key in
+                Self.same(key.baseAddress!, target.path) && Self.same(key.baseAddress! + pathCount, target.query)
+                    && Self.same(key.baseAddress! + pathCount + queryCount, target.host)
+            }
+        }
+
+        private static func same(_ stored: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.isEmpty || memcmp(stored, bytes.baseAddress!, bytes.count) == 0
+        }
     }
 
-    func remember(_ response: PreparedResponse, for key: Key) {
-        entries.withLock { entries in
-            if entries.count < ResponseCache.limit { entries[key] = response }
+    /// Linear probing; at most half full, so a miss ends at an empty slot soon.
+    private struct Table {
+        var slots = [Entry?](repeating: nil, count: 16)
+        var count = 0
+    }
+
+    private let table = Locked(Table())
+
+    subscript(target: Target) -> PreparedResponse? {
+        let hash = target.hash
+        return table.withLock { table in
+            let mask = table.slots.count - 1
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while let entry = table.slots[index] {
+                if entry.matches(target, hash: hash) { return entry.response }
+                index = (index + 1) & mask
+            }
+            return nil
         }
+    }
+
+    func remember(_ response: PreparedResponse, for target: Target) {
+        let hash = target.hash
+        let entry = Entry(hash: hash, key: Array(target.path) + Array(target.query) + Array(target.host), pathCount: target.path.count,
+                          queryCount: target.query.count, malformed: target.malformed, response: response)
+        table.withLock { table in
+            guard table.count < ResponseCache.limit else { return }
+            if 2 * (table.count + 1) > table.slots.count {
+                let old = table.slots
+                table.slots = [Entry?](repeating: nil, count: 2 * old.count)
+                for case let moved? in old { Self.insert(moved, into: &table.slots) }
+            }
+            if Self.insert(entry, into: &table.slots) { table.count += 1 }
+        }
+    }
+
+    /// False when an equal target is there already (another thread rendered it first).
+    @discardableResult
+    private static func insert(_ entry: Entry, into slots: inout [Entry?]) -> Bool {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: entry.hash) & mask
+        while let present = slots[index] {
+            if present.hash == entry.hash, present.malformed == entry.malformed, present.pathCount == entry.pathCount,
+               present.queryCount == entry.queryCount, present.key == entry.key { return false }
+            index = (index + 1) & mask
+        }
+        slots[index] = entry
+        return true
+    }
+}
+
+/// A fast, seeded 64-bit hash of byte strings, eight bytes per step. Not SipHash: the
+/// table it serves is bounded and seeded, and this runs on every request.
+struct TargetHash {
+    private(set) var value: UInt64
+
+    init(seed: UInt64) {
+        value = seed
+    }
+
+    mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        // The length goes into the last word, so ("ab", "c") and ("a", "bc") differ.
+        var last = UInt64(raw.count) << 56
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            last |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        mix(last)
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        var state = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        state ^= state >> 32
+        value = state &* 0xD6E8_FEB8_6659_FD93 ^ (state >> 29)
     }
 }

@@ -45,13 +45,13 @@ final class ScenarioResponder: HTTPResponder {
     }
 
     private func reply(to request: ServerRequest, matched: API?, in scenario: Scenario, delayOverride: Int?) -> Reply {
-        let host = host(of: request)
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
             let behaviour = route.api.map(scenario.behaviour)
             let delay = delayOverride ?? route.delay ?? behaviour?.delay ?? 0
             let fault = route.fault ?? behaviour?.fault ?? .none
             if let fixed = route.fixed {
+                let host = host(of: request)
                 let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
                 let response = scenario.cache.response(for: key) {
                     prepare(fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })),
@@ -60,7 +60,7 @@ final class ScenarioResponder: HTTPResponder {
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
             if let api = route.api, matched != nil {
-                return apiReply(request, api: api, scenario: scenario, host: host, delay: delay, fault: fault)
+                return apiReply(request, api: api, scenario: scenario, delay: delay, fault: fault)
             }
         }
         guard let api = matched else {
@@ -68,11 +68,10 @@ final class ScenarioResponder: HTTPResponder {
                               "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
         }
         let behaviour = scenario.behaviour(api)
-        return apiReply(request, api: api, scenario: scenario, host: host,
-                        delay: delayOverride ?? behaviour.delay, fault: behaviour.fault)
+        return apiReply(request, api: api, scenario: scenario, delay: delayOverride ?? behaviour.delay, fault: behaviour.fault)
     }
 
-    private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, host: String, delay: Int, fault: Fault) -> Reply {
+    private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, delay: Int, fault: Fault) -> Reply {
         switch request.method {
         case .get, .head: break
         case .options: return Reply(.respond(Self.preflight), tag: scenario.name)
@@ -80,24 +79,33 @@ final class ScenarioResponder: HTTPResponder {
             return Self.error(.methodNotAllowed, "method not allowed",
                               "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
         }
-        let behaviour = scenario.behaviour(api)
         let malformed = fault == .malformedJSON
-        let target = TargetMemo.Key(path: request.path, query: request.queryFields, host: host, malformed: malformed)
-        let response: PreparedResponse
-        if let remembered = scenario.targets[target] {
-            response = remembered
-        } else {
-            let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
-            let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-            response = scenario.cache.response(for: key) {
-                if let fixed = behaviour.fixed {
-                    return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
-                }
-                return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
-            }
-            if route.isRepeatable { scenario.targets.remember(response, for: target) }
+        var response: PreparedResponse?
+        request.withTargetBytes(hostField: .hostHeader) { path, query, host in
+            // Only plain hosts are remembered, so a hit needs no check of the Host bytes.
+            guard let host else { return }
+            response = scenario.targets[TargetMemo.Target(path: path, query: query, host: host, malformed: malformed)]
         }
-        return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+        if let response { return Self.reply(response, delay: delay, fault: fault, scenario: scenario) }
+
+        let behaviour = scenario.behaviour(api)
+        let host = host(of: request)
+        let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
+        let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
+        let rendered = scenario.cache.response(for: key) {
+            if let fixed = behaviour.fixed {
+                return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
+            }
+            return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
+        }
+        if route.isRepeatable {
+            request.withTargetBytes(hostField: .hostHeader) { path, query, received in
+                // The target is remembered under the Host bytes the response was rendered for, never the fallback.
+                guard let received, received.elementsEqual(host.utf8) else { return }
+                scenario.targets.remember(rendered, for: TargetMemo.Target(path: path, query: query, host: received, malformed: malformed))
+            }
+        }
+        return Self.reply(rendered, delay: delay, fault: fault, scenario: scenario)
     }
 
     private static func reply(_ response: PreparedResponse, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
