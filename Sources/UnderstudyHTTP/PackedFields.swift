@@ -88,11 +88,16 @@ public struct PackedFields: Sendable, Hashable {
         return result
     }
 
+    /// False when no name is `length` bytes long; true when one may be.
+    func mayContain(nameOfLength length: Int) -> Bool {
+        nameLengths & (1 << UInt64(length & 63)) != 0
+    }
+
     /// Calls `body` with the value of each pair named `name`, in order, until it returns false.
     /// `ignoringASCIICase`: `name` must be lowercase, and matches names in any case.
     func forEachValue(named name: String, ignoringASCIICase: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         // Lengths first: most lookups are for a field the request does not have.
-        guard nameLengths & (1 << UInt64(name.utf8.count & 63)) != 0 else { return }
+        guard mayContain(nameOfLength: name.utf8.count) else { return }
         var name = name
         name.withUTF8 { wanted in
             forEach(nameLength: wanted.count) { candidate, value in

@@ -130,9 +130,11 @@ public struct ServerRequest: Sendable {
     /// with ", " (RFC 9110 §5.3). Reads the packed fields without building
     /// `headerFields`, which matters on the request path.
     public func header(_ name: HTTPField.Name) -> String? {
+        let canonical = name.canonicalName
+        guard packedHeaders.mayContain(nameOfLength: canonical.utf8.count) else { return nil }
         var found: String?
         var plain = true
-        packedHeaders.forEachValue(named: name.canonicalName, ignoringASCIICase: true) { value in
+        packedHeaders.forEachValue(named: canonical, ignoringASCIICase: true) { value in
             guard Self.isPlainFieldValue(value) else {
                 plain = false
                 return false

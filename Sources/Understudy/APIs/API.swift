@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -36,20 +39,23 @@ public enum API: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// The API whose prefix `path` starts with.
     static func match(_ path: String) -> API? {
-        // The prefixes differ in their second byte: compare against one of them, not all three.
-        let bytes = path.utf8
-        guard bytes.count > 1 else { return nil }
-        let api: API
-        switch bytes[bytes.index(after: bytes.startIndex)] {
-        case UInt8(ascii: "s"): api = .swapi
-        case UInt8(ascii: "a"): api = .artic
-        case UInt8(ascii: "c"): api = .catfact
-        default: return nil
+        var path = path
+        return path.withUTF8 { bytes in
+            // The prefixes differ in their second byte: compare against one of them, not all three.
+            guard bytes.count > 1 else { return nil }
+            let api: API
+            switch bytes[1] {
+            case UInt8(ascii: "s"): api = .swapi
+            case UInt8(ascii: "a"): api = .artic
+            case UInt8(ascii: "c"): api = .catfact
+            default: return nil
+            }
+            var prefix = api.prefix
+            return prefix.withUTF8 { prefix in
+                guard prefix.count <= bytes.count, memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0 else { return nil }
+                return bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: "/") ? api : nil
+            }
         }
-        let prefix = api.prefix
-        guard path.hasBytePrefix(prefix) else { return nil }
-        let length = prefix.utf8.count
-        return bytes.count == length || bytes[bytes.index(bytes.startIndex, offsetBy: length)] == UInt8(ascii: "/") ? api : nil
     }
 
     /// The rest of a path this API matched, after its prefix. Only routing needs it, and a

@@ -136,20 +136,23 @@ struct TargetHash {
 
     mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
         let raw = UnsafeRawBufferPointer(bytes)
+        let count = raw.count
         var offset = 0
-        while offset + 8 <= raw.count {
+        while offset + 8 <= count {
             mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
-        // The length goes into the last word, so ("ab", "c") and ("a", "bc") differ.
-        var last = UInt64(raw.count) << 56
-        var shift: UInt64 = 0
-        while offset < raw.count {
-            last |= UInt64(raw[offset]) << shift
-            shift += 8
-            offset += 1
+        var last: UInt64 = 0
+        if offset < count {
+            if count >= 8 {
+                // The last eight bytes, overlapping the word before: no byte loop.
+                last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for index in 0..<count { last |= UInt64(raw[index]) << UInt64(8 * index) }
+            }
         }
-        mix(last)
+        // The length goes in too, so ("ab", "c") and ("a", "bc") differ.
+        mix(last ^ UInt64(truncatingIfNeeded: count) &* 0xFF51_AFD7_ED55_8CCD)
     }
 
     private mutating func mix(_ word: UInt64) {

@@ -39,6 +39,8 @@ public struct BufferedLogHandler: LogHandler {
     }
 
     private func renderedMetadata(_ extra: Logger.Metadata?) -> String {
+        // The access log's case: nothing to merge, sort or join.
+        if extra == nil, metadata.isEmpty { return "" }
         let merged = extra.map { metadata.merging($0) { $1 } } ?? metadata
         return merged.isEmpty ? "" : merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " "
     }

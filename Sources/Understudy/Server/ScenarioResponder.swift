@@ -32,7 +32,10 @@ final class ScenarioResponder: HTTPResponder {
             scenario = chosen
         } else {
             let session = request.header(.understudySession)
-            scenario = control.state.withLock { state in state.scenarios[state.selection(api: matched, session: session).next()]! }
+            scenario = control.state.withLock { state in
+                if session == nil, let fixed = state.fixedScenario(for: matched) { return fixed }
+                return state.scenarios[state.selection(api: matched, session: session).next()]!
+            }
         }
         var delayOverride: Int?
         if let text = request.header(.understudyDelay) {

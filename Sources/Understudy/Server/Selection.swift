@@ -63,18 +63,36 @@ struct ServerState: Sendable {
         var apis: [API: Selection] = [:]
     }
 
-    var scenarios: ScenarioSet
+    var scenarios: ScenarioSet { didSet { resolveFixedScenarios() } }
     let startScenario: String
-    var active: Selection
-    var overrides: [API: Selection] = [:]
+    var active: Selection { didSet { resolveFixedScenarios() } }
+    var overrides: [API: Selection] = [:] { didSet { resolveFixedScenarios() } }
     var sessions: [String: Session] = [:]
     /// Problems of the last reload that was rejected; nil after a good one.
     var reloadProblems: [FileProblem]?
+
+    /// The scenario a request without a session gets, by `API.index` (then one for paths of no
+    /// API), where its selection is a single scenario; nil where it is a sequence. Kept up to date
+    /// on every change, so most requests find their scenario without hashing its name.
+    private var fixedScenarios: [Scenario?] = []
 
     init(scenarios: ScenarioSet, start: String) {
         self.scenarios = scenarios
         startScenario = start
         active = Selection(start)
+        resolveFixedScenarios()
+    }
+
+    private mutating func resolveFixedScenarios() {
+        fixedScenarios = (API.allCases.map(Optional.some) + [nil]).map { api in
+            let selection = api.flatMap { overrides[$0] } ?? active
+            return selection.steps.count == 1 ? scenarios[selection.steps[0].scenario] : nil
+        }
+    }
+
+    /// The scenario for a request of `api` without a session, when no sequence is involved.
+    func fixedScenario(for api: API?) -> Scenario? {
+        fixedScenarios[api?.index ?? API.allCases.count]
     }
 
     /// Header, then session (per API, then all), then per-API override, then active.
