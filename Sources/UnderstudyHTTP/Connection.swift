@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Dispatch
+import Synchronization
 
 /// One client connection, from libmicrohttpd's "started" notification to its
 /// "closed" one, kept in the connection's socket context.
@@ -57,25 +58,49 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    /// What the idle sweep reads, in one atomic word: the request path stamps it twice per
+    /// request, where a lock cost more than the rest of the bookkeeping.
     struct Deadline {
         /// Whether a request has started on this connection yet.
-        var served = false
-        var inRequest = false
+        var served: Bool
+        var inRequest: Bool
         /// When the connection started waiting for a request's headers; nil while one is being handled.
         var waitingSince: UInt64?
+
+        private static let servedBit: UInt64 = 1 << 63
+        private static let inRequestBit: UInt64 = 1 << 62
+        private static let timeMask: UInt64 = (1 << 62) - 1
+
+        /// Uptime in nanoseconds fits in 62 bits for 146 years; 0 stands for nil.
+        var word: UInt64 {
+            (served ? Self.servedBit : 0) | (inRequest ? Self.inRequestBit : 0) | (waitingSince.map { ($0 + 1) & Self.timeMask } ?? 0)
+        }
+
+        init(served: Bool, inRequest: Bool, waitingSince: UInt64?) {
+            self.served = served
+            self.inRequest = inRequest
+            self.waitingSince = waitingSince
+        }
+
+        init(word: UInt64) {
+            served = word & Self.servedBit != 0
+            inRequest = word & Self.inRequestBit != 0
+            let time = word & Self.timeMask
+            waitingSince = time == 0 ? nil : time - 1
+        }
     }
 
     let handle: OpaquePointer
     let socket: Int32
     let openedAt: UInt64
     let exchange = Exchange()
-    let deadline: Locked<Deadline>
+    private let deadlineWord: Atomic<UInt64>
 
     init(handle: OpaquePointer, now: UInt64) {
         self.handle = handle
         socket = cmhd_connection_fd(handle)
         openedAt = now
-        deadline = Locked(Deadline(waitingSince: now))
+        deadlineWord = Atomic(Deadline(served: false, inRequest: false, waitingSince: now).word)
     }
 
     /// The connection object stored in `handle`'s socket context.
@@ -83,20 +108,26 @@ final class Connection: @unchecked Sendable {
         cmhd_connection_socket_context(handle).map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    var deadline: Deadline { Deadline(word: deadlineWord.load(ordering: .acquiring)) }
+
+    /// True once for a connection that has waited longer than `limit` nanoseconds for a
+    /// request: it stops waiting then, so it is reported only once.
+    func takeLateness(now: UInt64, limit: UInt64) -> Bool {
+        let word = deadlineWord.load(ordering: .acquiring)
+        var state = Deadline(word: word)
+        guard let since = state.waitingSince, now > since, now - since > limit else { return false }
+        state.waitingSince = nil
+        // Lost to a request starting or ending meanwhile: then it is not late.
+        return deadlineWord.compareExchange(expected: word, desired: state.word, ordering: .acquiringAndReleasing).exchanged
+    }
+
     func requestStarted(at now: UInt64) {
         exchange.start(at: now)
-        deadline.withLock { state in
-            state.served = true
-            state.inRequest = true
-            state.waitingSince = nil
-        }
+        deadlineWord.store(Deadline(served: true, inRequest: true, waitingSince: nil).word, ordering: .releasing)
     }
 
     func requestEnded(at now: UInt64) {
         exchange.end()
-        deadline.withLock { state in
-            state.inRequest = false
-            state.waitingSince = now
-        }
+        deadlineWord.store(Deadline(served: true, inRequest: false, waitingSince: now).word, ordering: .releasing)
     }
 }

@@ -29,7 +29,7 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     var requestsInFlight: Int {
-        open.withLock { open in open.values.reduce(0) { $0 + ($1.deadline.current.inRequest ? 1 : 0) } }
+        open.withLock { open in open.values.reduce(0) { $0 + ($1.deadline.inRequest ? 1 : 0) } }
     }
 
     /// Whether requests are being handled, or a connection accepted in the last
@@ -39,7 +39,7 @@ final class ConnectionTable: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         return open.withLock { open in
             open.values.contains { connection in
-                let state = connection.deadline.current
+                let state = connection.deadline
                 return state.inRequest || (!state.served && elapsed(from: connection.openedAt, to: now) < window)
             }
         }
@@ -66,12 +66,7 @@ final class ConnectionTable: @unchecked Sendable {
         // before closing its socket, so a socket found here still belongs to that connection.
         open.withLock { open in
             for connection in open.values where connection.socket >= 0 {
-                let late = connection.deadline.withLock { state -> Bool in
-                    guard let since = state.waitingSince, elapsed(from: since, to: now) > limit else { return false }
-                    state.waitingSince = nil
-                    return true
-                }
-                if late { shutdown(connection.socket, Int32(SHUT_RDWR)) }
+                if connection.takeLateness(now: now, limit: limit) { shutdown(connection.socket, Int32(SHUT_RDWR)) }
             }
         }
     }
