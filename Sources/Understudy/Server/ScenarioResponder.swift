@@ -21,8 +21,9 @@ final class ScenarioResponder: HTTPResponder {
     }
 
     func reply(to request: ServerRequest) -> Reply {
-        if request.path.hasBytePrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
-        let matched = API.match(request.path)
+        let path = request.path
+        if path.hasBytePrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
+        let matched = API.match(path)
         let scenario: Scenario
         // Only the chosen scenario leaves the lock: copying the whole state per request costs more.
         if let name = request.header(.understudyScenario) {
