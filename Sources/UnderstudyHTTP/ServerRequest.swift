@@ -178,22 +178,7 @@ public struct ServerRequest: Sendable {
 
     /// The query string re-encoded (`a=1&b=x%20y`), empty when there is none.
     public var encodedQuery: String {
-        var bytes: [UInt8] = []
-        appendEncodedQuery(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends ``encodedQuery``'s bytes, for callers that write a line without making a `String`.
-    public func appendEncodedQuery(to bytes: inout [UInt8]) {
-        var first = true
-        packedQuery.forEach { name, value in
-            if !first { bytes.append(UInt8(ascii: "&")) }
-            first = false
-            appendPercentEncoded(name, to: &bytes)
-            bytes.append(UInt8(ascii: "="))
-            appendPercentEncoded(value, to: &bytes)
-            return true
-        }
+        String(unsafeUninitializedCapacity: encodedQueryCapacity) { writeEncodedQuery(into: $0) }
     }
 
     /// At least as many bytes as ``encodedQuery`` has: room to reserve for ``writeEncodedQuery(into:)``.
@@ -223,32 +208,20 @@ public struct ServerRequest: Sendable {
 
     /// The path and query as they would appear in a request line (query re-encoded).
     public var target: String {
-        guard hasQuery else { return path }
-        var bytes: [UInt8] = []
-        appendTarget(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends ``target``'s bytes, for callers that write a line without making a `String`.
-    public func appendTarget(to bytes: inout [UInt8]) {
-        var path = path
-        path.withUTF8 { bytes.append(contentsOf: $0) }
-        if hasQuery {
-            bytes.append(UInt8(ascii: "?"))
-            appendEncodedQuery(to: &bytes)
-        }
+        hasQuery ? path + "?" + encodedQuery : path
     }
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters.
 public func percentEncode(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
     var text = text
-    text.withUTF8 { appendPercentEncoded($0, to: &bytes) }
-    return String(decoding: bytes, as: UTF8.self)
+    return text.withUTF8 { bytes in
+        String(unsafeUninitializedCapacity: 3 * bytes.count) { writePercentEncoded(bytes, into: $0, at: 0) }
+    }
 }
 
+/// Writes `text` percent-encoded into `buffer` from `start` (room for three bytes per byte);
+/// returns where it stopped.
 private func writePercentEncoded(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
     let hex: StaticString = "0123456789ABCDEF"
     var index = start
@@ -267,20 +240,4 @@ private func writePercentEncoded(_ text: UnsafeBufferPointer<UInt8>, into buffer
         }
     }
     return index
-}
-
-private func appendPercentEncoded(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    let hex: StaticString = "0123456789ABCDEF"
-    for byte in text {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
-            bytes.append(byte)
-        default:
-            bytes.append(UInt8(ascii: "%"))
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0xF)])
-        }
-    }
 }

@@ -3,11 +3,6 @@ import Glibc
 #endif
 
 extension String {
-    /// `==` byte for byte, without Unicode canonical equivalence.
-    func hasSameBytes(as other: String) -> Bool {
-        utf8.count == other.utf8.count && hasBytePrefix(other)
-    }
-
     /// `hasPrefix` byte for byte. For the request path's prefixes (admin, APIs) this is a
     /// memory compare, where `hasPrefix` compares Unicode-normalised text.
     func hasBytePrefix(_ prefix: String) -> Bool {
