@@ -45,18 +45,14 @@ public struct PackedFields: Sendable, Hashable {
     var isEmpty: Bool { range.isEmpty }
 
     private static func nameLengths(in bytes: FieldBytes, range: Range<Int>) -> UInt64 {
+        var mask: UInt64 = 0
         bytes.withBytes { whole in
-            let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: whole[range]))
-            var mask: UInt64 = 0
-            var offset = 0
-            while offset + lengthsSize <= raw.count {
-                let name = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                let value = Int(raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                mask |= 1 << UInt64(name & 63)
-                offset += lengthsSize + name + value
+            walk(UnsafeBufferPointer(rebasing: whole[range]), nameLength: nil) { name, _ in
+                mask |= 1 << UInt64(name.count & 63)
+                return true
             }
-            return mask
         }
+        return mask
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -128,21 +124,24 @@ public struct PackedFields: Sendable, Hashable {
     /// Calls `body` with each name and value in order (only those whose name is
     /// `nameLength` bytes long, when given) until it returns false.
     func forEach(nameLength: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        bytes.withBytes { whole in
-            let buffer = UnsafeBufferPointer(rebasing: whole[range])
-            guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeRawBufferPointer(buffer)
-            var offset = 0
-            while offset + Self.lengthsSize <= buffer.count {
-                let name = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                let value = Int(raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                let nameStart = offset + Self.lengthsSize
-                offset = nameStart + name + value
-                guard offset <= buffer.count else { return }
-                if let nameLength, name != nameLength { continue }
-                guard body(UnsafeBufferPointer(start: base + nameStart, count: name),
-                           UnsafeBufferPointer(start: base + nameStart + name, count: value)) else { return }
-            }
+        bytes.withBytes { Self.walk(UnsafeBufferPointer(rebasing: $0[range]), nameLength: nameLength, body) }
+    }
+
+    private static func walk(
+        _ buffer: UnsafeBufferPointer<UInt8>, nameLength: Int?, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        guard let base = buffer.baseAddress else { return }
+        let raw = UnsafeRawBufferPointer(buffer)
+        var offset = 0
+        while offset + lengthsSize <= buffer.count {
+            let name = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let value = Int(raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+            let nameStart = offset + lengthsSize
+            offset = nameStart + name + value
+            guard offset <= buffer.count else { return }
+            if let nameLength, name != nameLength { continue }
+            guard body(UnsafeBufferPointer(start: base + nameStart, count: name),
+                       UnsafeBufferPointer(start: base + nameStart + name, count: value)) else { return }
         }
     }
 }
