@@ -20,3 +20,40 @@ import Testing
         #expect(value["d"] == .null)
     }
 }
+
+@Suite struct JSONParserTests {
+    func problem(_ text: String) -> FileProblem? { problem(Array(text.utf8)) }
+
+    func problem(_ bytes: [UInt8]) -> FileProblem? {
+        do {
+            _ = try JSONParser.parse(bytes, file: "d.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [2, 15, 16, 17, 40])
+    func aRepeatedKeyIsNamedWhereItIs(keysBefore: Int) {
+        // Small objects compare keys one by one, larger ones hash them: both must catch the repeat.
+        let members = (0..<keysBefore).map { "\"k\($0)\": \($0)" } + ["\"k\(keysBefore / 2)\": 0"]
+        let problem = problem("{\n" + members.joined(separator: ",\n") + "\n}\n")
+        #expect(problem?.message == "duplicate key 'k\(keysBefore / 2)'")
+        #expect(problem?.line == keysBefore + 2)
+        #expect(problem?.column == 1)
+    }
+
+    @Test(arguments: [2, 16, 40])
+    func distinctKeysKeepTheirOrder(count: Int) throws {
+        let text = "{" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}"
+        let value = try JSONParser.parse(Array(text.utf8), file: "d.json").value
+        #expect(value.members?.map(\.key) == (0..<count).map { "k\($0)" })
+    }
+
+    @Test func stringsAreTextWhetherASCIIOrNot() throws {
+        let value = try JSONParser.parse(Array(#"["plain", "Tatooine é 😀", "esc\u00e9\n"]"#.utf8), file: "d.json").value
+        #expect(value == .array([.string("plain"), .string("Tatooine é 😀"), .string("escé\n")]))
+        let invalid = problem(Array(#"["ok", "bad "#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8))
+        #expect(invalid?.message == "malformed JSON: the string is not valid UTF-8")
+    }
+}

@@ -19,7 +19,12 @@ enum SWAPIResource: String, CaseIterable, Sendable {
     case people, planets, films, species, vehicles, starships
 
     /// How a served item is built from a dataset item, in the serializer's key order.
-    var fields: [SWAPIField] {
+    var fields: [SWAPIField] { Self.fieldsByResource[self]! }
+
+    /// Built once: loading a dataset asks for its resource's fields for every key of every item.
+    private static let fieldsByResource = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeFields()) })
+
+    private func makeFields() -> [SWAPIField] {
         switch self {
         case .people:
             Self.values("name", "height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender")
@@ -217,6 +222,7 @@ struct SWAPIDataset: Sendable {
         var items: [Item] = []
         var problems: [FileProblem] = []
         var seen = Set<Int>()
+        let resourceFields = resource.fields
         for (index, (line, value)) in elements.enumerated() {
             func problem(_ key: String?, _ message: String) {
                 problems.append(FileProblem(file: file, line: line, keyPath: "[\(index)]" + (key.map { ".\($0)" } ?? ""), message: message))
@@ -225,7 +231,7 @@ struct SWAPIDataset: Sendable {
             let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             guard let id = fields["id"]?.intValue else { problem("id", "missing or not an integer"); continue }
             if !seen.insert(id).inserted { problem("id", "duplicate id \(id)") }
-            for field in resource.fields {
+            for field in resourceFields {
                 switch field {
                 case .value(let name):
                     if fields[name] == nil { problem(name, "missing key") }
@@ -239,8 +245,8 @@ struct SWAPIDataset: Sendable {
                     break
                 }
             }
-            for member in members where member.key != "id" && !resource.fields.contains(where: { $0.name == member.key }) {
-                problem(member.key, "unknown key for \(resource.rawValue) (known: id, \(resource.fields.map(\.name).joined(separator: ", ")))")
+            for member in members where member.key != "id" && !resourceFields.contains(where: { $0.name == member.key }) {
+                problem(member.key, "unknown key for \(resource.rawValue) (known: id, \(resourceFields.map(\.name).joined(separator: ", ")))")
             }
             items.append(Item(id: id, fields: fields))
         }

@@ -75,7 +75,18 @@ struct JSONParser {
                 }
                 let (keyLine, keyColumn) = (parser.line, parser.column)
                 let key = try parser.string()
-                guard keys.insert(key).inserted else {
+                // Most objects have a few keys: comparing them is cheaper than hashing each into a set.
+                let isDuplicate: Bool
+                if members.count < 16 {
+                    isDuplicate = members.contains { $0.key == key }
+                } else {
+                    if keys.isEmpty {
+                        keys.reserveCapacity(4 * members.count)
+                        keys.formUnion(members.lazy.map(\.key))
+                    }
+                    isDuplicate = !keys.insert(key).inserted
+                }
+                guard !isDuplicate else {
                     throw FileProblem(file: parser.file, line: keyLine, column: keyColumn, message: "duplicate key '\(key)'")
                 }
                 parser.skipWhitespace()
@@ -114,10 +125,14 @@ struct JSONParser {
         index += 1
         let start = index
         // Fast path: no escapes.
+        var allBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
+            allBits |= byte
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
+                // ASCII needs no validation: most dataset strings skip the scalar-by-scalar check.
+                if allBits < 0x80 { return String(decoding: bytes[start..<index], as: UTF8.self) }
                 return try text(bytes[start..<index])
             }
             if byte == UInt8(ascii: "\\") { break }

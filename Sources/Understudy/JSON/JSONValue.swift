@@ -1,7 +1,7 @@
 /// A JSON value that keeps object keys in their written order and numbers in
 /// their written form, because the real APIs' key order and number spelling
 /// (`1.0` vs `1`) are part of the shape Understudy reproduces.
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number, kept as written.
