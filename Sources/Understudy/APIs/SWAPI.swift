@@ -21,7 +21,7 @@ enum SWAPIResource: String, CaseIterable, Sendable {
     /// How a served item is built from a dataset item, in the serializer's key order.
     var fields: [SWAPIField] { Self.fieldsByResource[self]! }
 
-    /// Built once: loading a dataset asks for its resource's fields for every key of every item.
+    /// Built once: loading, linking and rendering ask for a resource's fields for every item.
     private static let fieldsByResource = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeFields()) })
 
     private func makeFields() -> [SWAPIField] {
