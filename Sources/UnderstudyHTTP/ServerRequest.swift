@@ -130,11 +130,10 @@ public struct ServerRequest: Sendable {
     /// with ", " (RFC 9110 §5.3). Reads the packed fields without building
     /// `headerFields`, which matters on the request path.
     public func header(_ name: HTTPField.Name) -> String? {
-        let canonical = name.canonicalName
-        guard packedHeaders.mayContain(nameOfLength: canonical.utf8.count) else { return nil }
         var found: String?
         var plain = true
-        packedHeaders.forEachValue(named: canonical, ignoringASCIICase: true) { value in
+        // forEachValue ends at once for a name length the request lacks.
+        packedHeaders.forEachValue(named: name.canonicalName, ignoringASCIICase: true) { value in
             guard Self.isPlainFieldValue(value) else {
                 plain = false
                 return false

@@ -25,12 +25,7 @@ import Testing
     func problem(_ text: String) -> FileProblem? { problem(Array(text.utf8)) }
 
     func problem(_ bytes: [UInt8]) -> FileProblem? {
-        do {
-            _ = try JSONParser.parse(bytes, file: "d.json")
-            return nil
-        } catch {
-            return error
-        }
+        thrownProblem { () throws(FileProblem) in _ = try JSONParser.parse(bytes, file: "d.json") }
     }
 
     @Test(arguments: [2, 15, 16, 17, 40])

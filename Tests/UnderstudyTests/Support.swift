@@ -5,6 +5,16 @@ import FoundationNetworking
 import Understudy
 import UnderstudyTesting
 
+/// The problem `parse` throws, or nil when it succeeds.
+func thrownProblem(_ parse: () throws(FileProblem) -> Void) -> FileProblem? {
+    do {
+        try parse()
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// One server for the whole suite: tests isolate themselves with the
 /// per-request scenario header, as parallel test runs do.
 let shared = try! UnderstudyTestServer(threads: 2)

@@ -14,12 +14,7 @@ import Testing
 
     /// The problem `bytes` are reported with.
     func problem(_ bytes: [UInt8]) -> FileProblem? {
-        do {
-            _ = try YAMLComposer.compose(bytes, file: "t.yaml")
-            return nil
-        } catch {
-            return error
-        }
+        thrownProblem { () throws(FileProblem) in _ = try YAMLComposer.compose(bytes, file: "t.yaml") }
     }
 
     func problem(_ text: String) -> FileProblem? { problem(Array(text.utf8)) }

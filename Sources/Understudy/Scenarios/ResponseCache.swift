@@ -69,6 +69,11 @@ final class TargetMemo: Sendable {
             }
         }
 
+        func hasSameKey(as other: Entry) -> Bool {
+            hash == other.hash && malformed == other.malformed && pathCount == other.pathCount && queryCount == other.queryCount
+                && key == other.key
+        }
+
         private static func same(_ stored: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             bytes.isEmpty || memcmp(stored, bytes.baseAddress!, bytes.count) == 0
         }
@@ -116,8 +121,7 @@ final class TargetMemo: Sendable {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: entry.hash) & mask
         while let present = slots[index] {
-            if present.hash == entry.hash, present.malformed == entry.malformed, present.pathCount == entry.pathCount,
-               present.queryCount == entry.queryCount, present.key == entry.key { return false }
+            if present.hasSameKey(as: entry) { return false }
             index = (index + 1) & mask
         }
         slots[index] = entry
