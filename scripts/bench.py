@@ -286,8 +286,8 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
     args = parser.parse_args()
-    # The run length of the two-server cases (journal, flips); see where they run.
-    pair_duration = max(1, args.duration // 3)
+    # The rounds and run length of the two-server cases (journal, flips); see where they run.
+    pair_rounds, pair_duration = 6 * args.rounds, max(1, args.duration // 3)
     for tool in ("wrk", "nginx", "gcc", "pkg-config"):
         if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
             raise SystemExit(f"bench: {tool} is missing (make bench installs it)")
@@ -394,7 +394,7 @@ def main():
             # each pair closer in time: six times the rounds, a third of the duration.
             pair = len(names) == 2
             duration = pair_duration if pair else args.duration
-            for round in range(args.rounds * (6 if pair else 1)):
+            for round in range(pair_rounds if pair else args.rounds):
                 for name in names[round % len(names):] + names[:round % len(names)]:
                     base, pids = servers[name](path)
                     with RSSSampler(pids) as sampler:
@@ -507,7 +507,7 @@ Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC} on {os.cpu
 Command: `make bench` (= `scripts/bench.py --rounds {args.rounds} --duration {args.duration} --connections {args.connections} --threads {args.threads}`).
 
 - Each req/s cell is the median of {args.rounds} rounds of `wrk -t{args.threads} -c{args.connections} -d{args.duration}s --latency`
-  ({6 * args.rounds} rounds of `-d{pair_duration}s` for the journal and flips cases, whose targets are 5% apart: per-round
+  ({pair_rounds} rounds of `-d{pair_duration}s` for the journal and flips cases, whose targets are 5% apart: per-round
   ratios spread as widely in short runs as in long ones, so short runs resolve a median finer in the same time);
   every server on loopback, on the same 2 cores as wrk, after a 1 s warm-up each. The servers of one case (Understudy,
   nginx and libmicrohttpd alone for the first three) take turns within each round, in an order that rotates.
