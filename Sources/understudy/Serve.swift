@@ -50,6 +50,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Also serve the admin API alone on this port, out of reach of API traffic. (UNDERSTUDY_ADMIN_PORT)")
     var adminPort: Int?
 
+    @Option(help: ArgumentHelp("Another Host name the admin API answers on a loopback bind, besides localhost and loopback addresses; repeatable. (UNDERSTUDY_ALLOWED_HOSTS, comma-separated)", valueName: "name"))
+    var allowedHost: [String] = []
+
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
     var allowRemoteAdmin = false
 
@@ -91,11 +94,12 @@ struct Serve: ParsableCommand {
         server.connectionLimit = try connectionLimit ?? Environment.int("UNDERSTUDY_CONNECTION_LIMIT") ?? server.connectionLimit
         server.connectionTimeoutSeconds = try connectionTimeout ?? Environment.int("UNDERSTUDY_CONNECTION_TIMEOUT") ?? server.connectionTimeoutSeconds
         server.maxDelayMilliseconds = try maxDelay ?? Environment.int("UNDERSTUDY_MAX_DELAY") ?? server.maxDelayMilliseconds
+        // Upper bounds too: each of these is later multiplied into nanoseconds or sizes a table.
         guard (0...65535).contains(server.port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard server.threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard server.connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
-        guard server.connectionTimeoutSeconds >= 1 else { throw ValidationError("--connection-timeout must be at least 1 second") }
-        guard server.maxDelayMilliseconds >= 0 else { throw ValidationError("--max-delay must be 0 or more") }
+        guard (1...256).contains(server.threads) else { throw ValidationError("--threads must be from 1 to 256") }
+        guard (1...1_000_000).contains(server.connectionLimit) else { throw ValidationError("--connection-limit must be from 1 to 1000000") }
+        guard (1...86_400).contains(server.connectionTimeoutSeconds) else { throw ValidationError("--connection-timeout must be from 1 to 86400 seconds") }
+        guard (0...86_400_000).contains(server.maxDelayMilliseconds) else { throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)") }
 
         let configuration = UnderstudyConfiguration(
             server: server,
@@ -105,10 +109,12 @@ struct Serve: ParsableCommand {
             adminToken: adminToken ?? Environment.string("UNDERSTUDY_ADMIN_TOKEN"),
             adminPort: try adminPort ?? Environment.int("UNDERSTUDY_ADMIN_PORT"),
             allowRemoteAdmin: allowRemoteAdmin || Environment.flag("UNDERSTUDY_ALLOW_REMOTE_ADMIN"),
+            allowedHosts: allowedHost.isEmpty
+                ? (Environment.string("UNDERSTUDY_ALLOWED_HOSTS")?.split(separator: ",").map { String($0.filter { $0 != " " }) } ?? []) : allowedHost,
             watch: watch || Environment.flag("UNDERSTUDY_WATCH"),
             logger: logger
         )
-        guard configuration.journalSize >= 0 else { throw ValidationError("--journal-size must be 0 or more") }
+        guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration)

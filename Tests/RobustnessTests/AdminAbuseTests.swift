@@ -6,7 +6,7 @@ import UnderstudyTesting
 /// never changes by accident, nothing outside the scenarios folder is read.
 @Suite(.serialized) struct AdminAbuseTests {
     func call(_ port: Int, _ method: String, _ path: String, body: String = "") throws -> (Int?, String) {
-        let reply = try RawHTTP.exchange(port: port, "\(method) \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)", timeout: 5)
+        let reply = try RawHTTP.exchange(port: port, "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)", timeout: 5)
         return (statusCode(reply), reply)
     }
 

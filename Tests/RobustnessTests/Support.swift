@@ -11,7 +11,7 @@ func startServerProcess(_ extra: [String] = []) throws -> (UnderstudyProcess, po
 
 /// True when `GET /__admin/health` answers 200 on a fresh connection.
 func healthy(_ port: Int) -> Bool {
-    (try? RawHTTP.exchange(port: port, "GET /__admin/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: 3))?
+    (try? RawHTTP.exchange(port: port, "GET /__admin/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", timeout: 3))?
         .hasPrefix("HTTP/1.1 200") == true
 }
 

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func placeholdersAreNamesBetweenDoubleBraces() {
-        func names(_ body: String) -> Set<String> { FixedResponse(status: 200, headers: [], body: body).placeholders }
+        func names(_ body: String) -> Set<String> { CannedResponse(status: 200, headers: [], body: body).placeholders }
         #expect(names(#"{"id": "{{id}}", "o": "{{origin}}/x", "again": "{{id}}"}"#) == ["id", "origin"])
         #expect(names("{{{a}}") == ["a"])
         #expect(names("{{a{b}}") == [])

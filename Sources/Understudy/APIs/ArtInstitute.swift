@@ -77,7 +77,7 @@ final class ArtInstituteService: APIService {
         case 1: return .artic(.list(query))
         case 2 where segments[1] == "search": return .artic(.search(query))
         case 2:
-            guard let id = Int(segments[1]) else { return .artic(.notFound) }
+            guard let id = RequestNumber.id(segments[1]) else { return .artic(.notFound) }
             return .artic(.detail(id: id, fields: request.queryValue("fields")))
         default: return .artic(.unknownRoute)
         }
@@ -100,23 +100,26 @@ final class ArtInstituteService: APIService {
 
     // MARK: - Lists
 
+    /// A validated page: `page × limit` is at most `maxResults`, so the offset cannot overflow.
     private struct Paging {
         var limit: Int
         var page: Int
         var offset: Int { (page - 1) * limit }
     }
 
+    /// Laravel's reading of `limit` and `page` (an invalid number is as if absent), then the
+    /// real API's bounds: over 100 per page, or past the 10,000th result, is its 403.
     private func paging(_ query: [ServerRequest.QueryItem], defaultLimit: Int) -> Result<Paging, APIResponseError> {
-        let limit = query.first { $0.name == "limit" }.flatMap { Int($0.value) } ?? defaultLimit
-        let page = max(1, query.first { $0.name == "page" }.flatMap { Int($0.value) } ?? 1)
-        if limit > Self.maxLimit { return .failure(APIResponseError(Self.invalidLimit)) }
-        if limit < 0 { return .failure(APIResponseError(Self.invalidLimit)) }
-        if (page - 1) * limit + limit > Self.maxResults { return .failure(APIResponseError(Self.tooManyResults)) }
+        let limit = RequestNumber.php(query.first { $0.name == "limit" }?.value) ?? defaultLimit
+        let page = RequestNumber.php(query.first { $0.name == "page" }?.value).flatMap { $0 >= 1 ? $0 : nil } ?? 1
+        if limit > Self.maxLimit || limit < 0 { return .failure(APIResponseError(Self.invalidLimit)) }
+        let (last, overflow) = page.multipliedReportingOverflow(by: limit)
+        if overflow || last > Self.maxResults { return .failure(APIResponseError(Self.tooManyResults)) }
         return .success(Paging(limit: limit, page: page))
     }
 
     private func pagination(total: Int, paging: Paging) -> [JSONValue.Member] {
-        let totalPages = paging.limit == 0 ? 0 : (total + paging.limit - 1) / paging.limit
+        let totalPages = PageWindow.pageCount(total, perPage: paging.limit)
         return [
             .init("total", .int(total)), .init("limit", .int(paging.limit)), .init("offset", .int(paging.offset)),
             .init("total_pages", .int(totalPages)), .init("current_page", .int(paging.page)),
@@ -130,7 +133,7 @@ final class ArtInstituteService: APIService {
         case .failure(let error): return error.response
         }
         let fields = query.first { $0.name == "fields" }?.value
-        let totalPages = paging.limit == 0 ? 0 : (artworks.count + paging.limit - 1) / paging.limit
+        let totalPages = PageWindow.pageCount(artworks.count, perPage: paging.limit)
         let others = query.filter { $0.name != "page" }.map { "&\($0.name)=\(percentEncode($0.value))" }.joined()
         func pageLink(_ number: Int) -> JSONValue { .link("/artic/api/v1/artworks?page=\(number)\(others)") }
 

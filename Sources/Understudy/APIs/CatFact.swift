@@ -38,9 +38,10 @@ final class CatFactService: APIService {
     func route(_ request: ServerRequest, subpath: Substring) -> RouteKey {
         let segments = subpath.pathSegments
         guard segments.count == 1 else { return .catfact(.notFound) }
-        let maxLength = request.queryValue("max_length").flatMap { Int($0) }
-        let page = max(1, request.queryValue("page").flatMap { Int($0) } ?? 1)
-        let limit = max(1, request.queryValue("limit").flatMap { Int($0) } ?? 10)
+        // Laravel's reading of each: an invalid or out-of-range number is as if absent.
+        let maxLength = RequestNumber.php(request.queryValue("max_length"))
+        let page = RequestNumber.php(request.queryValue("page")).flatMap { $0 >= 1 ? $0 : nil } ?? 1
+        let limit = max(1, RequestNumber.php(request.queryValue("limit")) ?? 10)
         switch segments[0] {
         case "fact":
             let fitting = maxLength.map { limit in byLength.prefix { lengths[$0] <= limit }.count } ?? byLength.count
@@ -81,8 +82,10 @@ final class CatFactService: APIService {
     /// Laravel's `LengthAwarePaginator` JSON, links window included.
     private func paginate(_ items: [JSONValue], path: String, page: Int, perPage: Int) -> BodyTemplate {
         let total = items.count
-        let lastPage = max(1, (total + perPage - 1) / perPage)
-        let slice = Array(items.dropFirst((page - 1) * perPage).prefix(perPage))
+        let lastPage = max(1, PageWindow.pageCount(total, perPage: perPage))
+        // Page and limit are the client's numbers (up to Int.max): no arithmetic on them may overflow.
+        let window = PageWindow(page: page, perPage: perPage).range(in: total)
+        let slice = Array(items[window])
         func url(_ number: Int) -> JSONValue { .link("\(path)?page=\(number)") }
         func link(_ url: JSONValue, _ label: String, active: Bool = false) -> JSONValue {
             .object([.init("url", url), .init("label", .string(label)), .init("active", .bool(active))])
@@ -100,7 +103,7 @@ final class CatFactService: APIService {
             .init("current_page", .int(page)),
             .init("data", .array(slice)),
             .init("first_page_url", url(1)),
-            .init("from", slice.isEmpty ? .null : .int((page - 1) * perPage + 1)),
+            .init("from", slice.isEmpty ? .null : .int(window.lowerBound + 1)),
             .init("last_page", .int(lastPage)),
             .init("last_page_url", url(lastPage)),
             .init("links", .array(links)),
@@ -108,7 +111,7 @@ final class CatFactService: APIService {
             .init("path", .link(path)),
             .init("per_page", .int(perPage)),
             .init("prev_page_url", page > 1 ? url(page - 1) : .null),
-            .init("to", slice.isEmpty ? .null : .int((page - 1) * perPage + slice.count)),
+            .init("to", slice.isEmpty ? .null : .int(window.upperBound)),
             .init("total", .int(total)),
         ]))
     }

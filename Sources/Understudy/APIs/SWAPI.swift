@@ -134,7 +134,7 @@ final class SWAPIService: APIService {
             let search = request.queryValue("search").map { $0.lowercased() }
             return .swapi(.list(resource, page: request.queryValue("page"), search: search?.isEmpty == true ? nil : search))
         case 2:
-            guard let id = Int(segments[1]) else { return .swapi(.notFound) }
+            guard let id = RequestNumber.id(segments[1]) else { return .swapi(.notFound) }
             return .swapi(.detail(resource, id: id))
         default:
             return .swapi(.notFound)
@@ -166,7 +166,10 @@ final class SWAPIService: APIService {
             collection.ids.filter { id in collection.searchText[id, default: []].contains { $0.contains(term) } }
         } ?? collection.ids
         let lastPage = max(1, (ids.count + Self.pageSize - 1) / Self.pageSize)
-        guard let page = pageText.map({ Int($0) }) ?? 1, page >= 1, page <= lastPage else { return Self.invalidPage }
+        // Django REST framework: `int(page)` as Python reads it, or `last`; anything else, or a page
+        // outside 1...lastPage (however large), is its 404.
+        let page = pageText.map { $0 == "last" ? lastPage : RequestNumber.python($0) } ?? 1
+        guard let page, page >= 1, page <= lastPage else { return Self.invalidPage }
 
         let searchSuffix = search.map { "&search=\(percentEncode($0))" } ?? ""
         func pageLink(_ number: Int) -> JSONValue { .link("\(resource.path)?page=\(number)\(searchSuffix)") }

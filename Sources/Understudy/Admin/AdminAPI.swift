@@ -27,7 +27,7 @@ struct AdminAPI {
         let rest = request.path.dropFirst(Self.prefix.count)
         let segments = rest.pathSegments.map(String.init)
         let method = request.method
-        try authorize(request, page: segments.isEmpty)
+        try control.adminGuard.check(request, dashboard: segments.isEmpty)
 
         switch segments {
         case []:
@@ -231,11 +231,11 @@ struct AdminAPI {
         }
         filter.pathPrefix = request.queryValue("path")
         if let text = request.queryValue("status") {
-            guard let status = Int(text) else { throw AdminError(.badRequest, "invalid parameter", "'status' must be a status code such as 500.") }
+            guard let status = RequestNumber.id(Substring(text)), status <= 999 else { throw AdminError(.badRequest, "invalid parameter", "'status' must be a status code such as 500.") }
             filter.status = status
         }
         if let text = request.queryValue("since") {
-            if let id = Int(text) {
+            if let id = RequestNumber.id(Substring(text)) {
                 filter.sinceID = id
             } else if let date = (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? (try? Date(text, strategy: .iso8601)) {
                 filter.sinceTime = date
@@ -244,7 +244,7 @@ struct AdminAPI {
             }
         }
         if let text = request.queryValue("limit") {
-            guard let limit = Int(text), limit >= 0 else { throw AdminError(.badRequest, "invalid parameter", "'limit' must be a whole number, 0 or more.") }
+            guard let limit = RequestNumber.id(Substring(text)) else { throw AdminError(.badRequest, "invalid parameter", "'limit' must be a whole number, 0 or more.") }
             filter.limit = limit
         }
         let entries = control.journal.entries(matching: filter)
@@ -256,14 +256,6 @@ struct AdminAPI {
     }
 
     // MARK: - Checks
-
-    private func authorize(_ request: ServerRequest, page: Bool) throws(AdminError) {
-        guard let token = control.adminToken else { return }
-        let header = request.headerFields[.authorization] ?? ""
-        // The dashboard page may take the token in its URL (a browser cannot send a bearer header on navigation).
-        if header == "Bearer \(token)" || (page && request.queryValue("token") == token) { return }
-        throw AdminError(.unauthorized, "unauthorized", "This server needs 'Authorization: Bearer <token>' on every admin call (the token given with --admin-token or UNDERSTUDY_ADMIN_TOKEN).")
-    }
 
     private func allow(_ method: HTTPRequest.Method, _ allowed: [HTTPRequest.Method], path: String) throws(AdminError) {
         guard !allowed.contains(method) else { return }
@@ -289,12 +281,13 @@ struct AdminAPI {
 
     // MARK: - Responses
 
-    static let health = PreparedResponse(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store"], text: #"{"status":"ok"}"#)
+    static let health = PreparedResponse(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"],
+                                         text: #"{"status":"ok"}"#)
 
     private func ok(_ value: JSONValue) -> Reply { Self.json(.ok, value) }
 
     static func json(_ status: HTTPResponse.Status, _ value: JSONValue, extra: HTTPFields = [:]) -> Reply {
-        var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+        var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"]
         fields.append(contentsOf: extra)
         return Reply(.respond(PreparedResponse(status: status, headerFields: fields, body: JSONWriter().template(value).render(origin: Origin("")))))
     }

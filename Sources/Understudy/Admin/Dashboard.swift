@@ -3,7 +3,12 @@ import UnderstudyHTTP
 /// The dashboard: one self-contained page (no CDN, no build step) that uses
 /// only the admin API.
 enum Dashboard {
-    static let page = PreparedResponse(status: .ok, headerFields: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], text: html)
+    /// Never framed by another site (clickjacking its buttons), never sniffed, and its URL (which
+    /// may carry the token) never sent on as a referrer.
+    static let page = PreparedResponse(status: .ok, headerFields: [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentTypeOptions: "nosniff",
+        .frameOptions: "DENY", .contentSecurityPolicy: "frame-ancestors 'none'", .referrerPolicy: "no-referrer",
+    ], text: html)
 
     static let html = #"""
 <!doctype html>

@@ -37,11 +37,11 @@ final class APIBehaviour: Sendable {
     /// Answers from the dataset (which may be empty).
     let service: any APIService
     /// When set, the answer to every route of the API.
-    let fixed: FixedResponse?
+    let fixed: CannedResponse?
     let delay: Int
     let fault: Fault
 
-    init(service: any APIService, fixed: FixedResponse?, delay: Int, fault: Fault) {
+    init(service: any APIService, fixed: CannedResponse?, delay: Int, fault: Fault) {
         self.service = service
         self.fixed = fixed
         self.delay = delay
@@ -51,46 +51,153 @@ final class APIBehaviour: Sendable {
 
 /// A fixed response of a scenario file. Its body may hold `{{origin}}` and
 /// `{{param}}` placeholders, filled per host and per request.
-struct FixedResponse: Sendable {
+///
+/// A parameter's value comes from the request path, so it is hostile text: it is
+/// put in as a value of the body's language, never as its syntax. In a JSON body
+/// it is escaped inside a string literal and becomes a string (or a plain number)
+/// outside one; in HTML it is entity-escaped. The body is split into pieces once,
+/// at load, so a value that itself reads `{{origin}}` is never expanded.
+struct CannedResponse: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: String
+    private let pieces: [Piece]
+    private let language: Language
+
+    private enum Piece: Sendable {
+        case text(String)
+        case origin
+        case parameter(String, inJSONString: Bool)
+    }
+
+    enum Language: Sendable { case json, html, text }
+
+    init(status: Int, headers: [(String, String)], body: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        let media = headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased().split(separator: ";").first.map { $0.trimmingSpaces }
+        language = switch media ?? "application/json" {
+        case "application/json": .json
+        case let type where type.hasPrefix("application/") && type.hasSuffix("+json"): .json
+        case "text/html", "application/xhtml+xml": .html
+        default: .text
+        }
+        pieces = Self.split(body, language: language)
+    }
+
+    var contentType: String {
+        headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
+    }
 
     func render(parameters: [String: String]) -> APIResponse {
-        var text = body
-        for (name, value) in parameters { text = text.replacingAll("{{\(name)}}", with: value) }
         var template = BodyTemplate()
-        let pieces = text.pieces(separatedBy: "{{origin}}")
-        for (index, piece) in pieces.enumerated() {
-            if index > 0 { template.appendOrigin(slashEscaped: false) }
-            template.append(String(piece))
+        for piece in pieces {
+            switch piece {
+            case .text(let text): template.append(text)
+            case .origin: template.appendOrigin(slashEscaped: false)
+            case .parameter(let name, let inString):
+                let value = parameters[name] ?? ""
+                switch language {
+                case .json: template.append(inString ? Self.jsonEscaped(value) : Self.jsonValue(value))
+                case .html: template.append(Self.htmlEscaped(value))
+                case .text: template.append(value)
+                }
+            }
         }
-        let contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
     }
 
     /// Placeholder names used in the body: each `{{name}}` with no brace inside.
-    /// (A scan by hand: a regex literal here linked the regex engine and compiled it at start-up.)
     var placeholders: Set<String> {
-        let bytes = Array(body.utf8)
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        var names: Set<String> = []
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == open, bytes[index + 1] == open else {
-                index += 1
-                continue
+        Set(pieces.compactMap { piece in
+            switch piece {
+            case .origin: "origin"
+            case .parameter(let name, _): name
+            case .text: nil
             }
-            var end = index + 2
-            while end < bytes.count, bytes[end] != open, bytes[end] != close { end += 1 }
-            if end + 1 < bytes.count, bytes[end] == close, bytes[end + 1] == close {
-                names.insert(String(decoding: bytes[(index + 2)..<end], as: UTF8.self))
-                index = end + 2
-            } else {
-                index += 1
+        })
+    }
+
+    /// The body as text, origin holes and parameters, noting for JSON whether each
+    /// parameter stands inside a string literal. (A scan by hand: a regex literal here
+    /// linked the regex engine and compiled it at start-up.)
+    private static func split(_ body: String, language: Language) -> [Piece] {
+        let bytes = Array(body.utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var pieces: [Piece] = []
+        var textStart = 0
+        var index = 0
+        var inString = false
+        var escaped = false
+        while index < bytes.count {
+            if bytes[index] == open, index + 1 < bytes.count, bytes[index + 1] == open {
+                var end = index + 2
+                while end < bytes.count, bytes[end] != open, bytes[end] != close { end += 1 }
+                if end + 1 < bytes.count, bytes[end] == close, bytes[end + 1] == close {
+                    if textStart < index { pieces.append(.text(String(decoding: bytes[textStart..<index], as: UTF8.self))) }
+                    let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+                    pieces.append(name == "origin" ? .origin : .parameter(name, inJSONString: language == .json && inString))
+                    index = end + 2
+                    textStart = index
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if escaped {
+                escaped = false
+            } else if inString && byte == backslash {
+                escaped = true
+            } else if byte == quote {
+                inString.toggle()
+            }
+            index += 1
+        }
+        if textStart < bytes.count { pieces.append(.text(String(decoding: bytes[textStart...], as: UTF8.self))) }
+        return pieces
+    }
+
+    /// The contents of a JSON string literal holding `value`.
+    static func jsonEscaped(_ value: String) -> String {
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            // Control characters, and the two line separators JavaScript once read as line ends.
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
             }
         }
-        return names
+        return out
+    }
+
+    /// `value` as a JSON value standing on its own: a plain integer as a number, anything else as a string.
+    static func jsonValue(_ value: String) -> String {
+        let digits = value.utf8.drop { $0 == UInt8(ascii: "-") }
+        let isInteger = !digits.isEmpty && digits.count <= 18 && value.utf8.filter({ $0 == UInt8(ascii: "-") }).count <= 1
+            && digits.allSatisfy { (0x30...0x39).contains($0) } && (digits.count == 1 || digits.first != UInt8(ascii: "0"))
+        return isInteger ? value : "\"" + jsonEscaped(value) + "\""
+    }
+
+    static func htmlEscaped(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }
 
@@ -100,7 +207,7 @@ struct CustomRoute: Sendable {
     var method: String
     var segments: [PathPattern]
     var parameterNames: [String]
-    var fixed: FixedResponse?
+    var fixed: CannedResponse?
     var delay: Int?
     var fault: Fault?
     /// The API the path belongs to, if any: its behaviour applies where the route sets none.
@@ -111,7 +218,7 @@ struct CustomRoute: Sendable {
         case parameter(String)
     }
 
-    init(method: String, path: String, fixed: FixedResponse?, delay: Int?, fault: Fault?) {
+    init(method: String, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
         self.method = method
         segments = Substring(path).pathSegments.map { segment in
             segment.hasPrefix(":") ? .parameter(String(segment.dropFirst())) : .literal(String(segment))

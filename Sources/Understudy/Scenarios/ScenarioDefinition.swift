@@ -57,6 +57,8 @@ struct ScenarioReader {
     let file: String
     var problems: [FileProblem] = []
 
+    /// The longest delay a file may ask for; the server caps it further (`--max-delay`).
+    static let maxDelayMilliseconds = 86_400_000
     static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
@@ -209,8 +211,8 @@ struct ScenarioReader {
 
     private mutating func milliseconds(_ node: YAMLNode, _ keyPath: String) -> Int? {
         guard let value = integer(node, keyPath) else { return nil }
-        guard value >= 0 else {
-            problem(node, keyPath, "expected milliseconds, 0 or more")
+        guard value >= 0, value <= Self.maxDelayMilliseconds else {
+            problem(node, keyPath, "expected milliseconds from 0 to \(Self.maxDelayMilliseconds) (24 hours)")
             return nil
         }
         return value

@@ -187,7 +187,7 @@ private struct Loading {
         return service
     }
 
-    private mutating func fixedResponse(_ definition: ScenarioDefinition.ResponseDefinition, file: String, keyPath: String, parameters: [String]) -> FixedResponse? {
+    private mutating func fixedResponse(_ definition: ScenarioDefinition.ResponseDefinition, file: String, keyPath: String, parameters: [String]) -> CannedResponse? {
         var body = ""
         switch definition.body {
         case .none: break
@@ -207,7 +207,7 @@ private struct Loading {
                 body = text
             }
         }
-        let fixed = FixedResponse(status: definition.status, headers: definition.headers, body: body)
+        let fixed = CannedResponse(status: definition.status, headers: definition.headers, body: body)
         let unknown = fixed.placeholders.subtracting(["origin"] + parameters)
         if !unknown.isEmpty {
             problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath,

@@ -19,15 +19,24 @@ extension ScenarioResponder {
             path.withUTF8 { path in
                 tag.withUTF8 { tag in
                     // Two 20-digit numbers and their separators fit in the 64 spare bytes.
-                    let capacity = method.count + path.count + 1 + request.encodedQueryCapacity + tag.count + closedEarly.utf8CodeUnitCount + 64
+                    // The path is as decoded from the request: written percent-encoded where it is not plain
+                    // printable ASCII (3 bytes each at most), so `%0a` cannot start a forged line and `%1b`
+                    // cannot reach the terminal. The query is always written re-encoded.
+                    let capacity = 3 * (method.count + path.count) + 1 + request.encodedQueryCapacity + tag.count
+                        + closedEarly.utf8CodeUnitCount + 64
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
                         var line = LineWriter(scratch)
-                        line.put(method)
+                        line.putPrintable(method)
                         line.put(UInt8(ascii: " "))
-                        line.put(path)
+                        line.putPrintable(path)
                         if request.hasQuery {
                             line.put(UInt8(ascii: "?"))
-                            line.advance(by: request.writeEncodedQuery(into: line.rest))
+                            if path.count >= 8, Self.isAdmin(path) {
+                                // The dashboard's URL may carry the admin token: never write it down.
+                                line.advance(by: Self.writeRedactedQuery(request, into: line.rest))
+                            } else {
+                                line.advance(by: request.writeEncodedQuery(into: line.rest))
+                            }
                         }
                         line.put(UInt8(ascii: " "))
                         if let code = exchange.status { line.put(UInt64(code)) } else { line.put(UInt8(ascii: "-")) }
@@ -46,6 +55,25 @@ extension ScenarioResponder {
                 }
             }
         }
+    }
+}
+
+extension ScenarioResponder {
+    fileprivate static func isAdmin(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        path.starts(with: AdminAPI.prefix.utf8)
+    }
+
+    /// The query re-encoded with the value of `token` replaced: at most as long as the encoded query.
+    fileprivate static func writeRedactedQuery(_ request: ServerRequest, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let text = request.query.map { item in
+            percentEncode(item.name) + "=" + (item.name == "token" ? "REDACTED" : percentEncode(item.value))
+        }.joined(separator: "&")
+        var count = 0
+        for byte in text.utf8.prefix(buffer.count) {
+            buffer[count] = byte
+            count += 1
+        }
+        return count
     }
 }
 
@@ -78,6 +106,21 @@ private struct LineWriter {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         (buffer.baseAddress! + count).update(from: source, count: bytes.count)
         count += bytes.count
+    }
+
+    /// `bytes` with everything but printable ASCII (and `%` itself) percent-encoded: room for
+    /// three bytes per byte.
+    mutating func putPrintable(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let hex: StaticString = "0123456789ABCDEF"
+        for byte in bytes {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%") {
+                put(byte)
+            } else {
+                put(UInt8(ascii: "%"))
+                put(hex.utf8Start[Int(byte >> 4)])
+                put(hex.utf8Start[Int(byte & 0xF)])
+            }
+        }
     }
 
     /// `number` in decimal, zero-padded to at least `digits` digits.

@@ -29,7 +29,7 @@ public struct BufferedLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let message = event.message.description
         LogBuffer.shared.append(level: event.level.rawValue, label: label, metadata: renderedMetadata(event.metadata),
-                                urgent: event.level >= .warning) { $0.appendUTF8(message) }
+                                urgent: event.level >= .warning) { $0.appendEscapingControls(message) }
     }
 
     /// An info line whose message `write` appends straight into the buffer: the access log's
@@ -111,5 +111,23 @@ final class LogBuffer: Sendable {
         }
         if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
         if !bytes.isEmpty { StandardStream.error.write(bytes) }
+    }
+}
+
+extension [UInt8] {
+    /// `text`, with control characters other than line feed and tab written as `\u{1B}`: a
+    /// message may quote a scenario file or a request, whose bytes must not drive the terminal.
+    mutating func appendEscapingControls(_ text: String) {
+        for byte in text.utf8 {
+            if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
+                let hex: StaticString = "0123456789ABCDEF"
+                append(contentsOf: "\\u{".utf8)
+                append(hex.utf8Start[Int(byte >> 4)])
+                append(hex.utf8Start[Int(byte & 0xF)])
+                append(UInt8(ascii: "}"))
+            } else {
+                append(byte)
+            }
+        }
     }
 }

@@ -13,4 +13,7 @@ extension HTTPField.Name {
     static let retryAfter = HTTPField.Name("Retry-After")!
     /// HTTPTypes models Host as the request authority; MHD passes it as a header.
     static let hostHeader = HTTPField.Name("Host")!
+    static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }

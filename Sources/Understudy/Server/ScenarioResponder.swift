@@ -40,8 +40,9 @@ final class ScenarioResponder: HTTPResponder {
         }
         var delayOverride: Int?
         if let text = request.header(.understudyDelay) {
-            guard let value = Int(text), value >= 0 else {
-                return Self.error(.badRequest, "invalid X-Understudy-Delay", "Expected milliseconds as a whole number, 0 or more; got '\(text)'.")
+            guard let value = RequestNumber.milliseconds(text), value <= ScenarioReader.maxDelayMilliseconds else {
+                return Self.error(.badRequest, "invalid X-Understudy-Delay",
+                                  "Expected milliseconds as digits, 0 to \(ScenarioReader.maxDelayMilliseconds) (the server caps delays at its --max-delay).")
             }
             delayOverride = value
         }
@@ -174,7 +175,7 @@ final class ScenarioResponder: HTTPResponder {
     /// Understudy's own error body: `{"error": …, "detail": …}`.
     static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: Bool = false) -> Reply {
         let body = JSONWriter().template(.object([.init("error", .string(error)), .init("detail", .string(detail))]))
-        var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*"]
+        var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*", .contentTypeOptions: "nosniff"]
         if allow { fields[.allow] = "GET, HEAD, OPTIONS" }
         return Reply(.respond(PreparedResponse(status: status, headerFields: fields, body: body.render(origin: Origin("")))))
     }

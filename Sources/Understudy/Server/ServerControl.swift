@@ -12,17 +12,18 @@ final class ServerControl: Sendable {
     let state: Locked<ServerState>
     let journal: Journal
     let directory: URL
-    let adminToken: String?
+    /// Host, cross-site and token checks before every admin route.
+    let adminGuard: AdminGuard
     let logger: Logger
     /// `host:port` used for links when a request has no usable `Host` header.
     let fallbackHost = Locked("127.0.0.1")
     private let reloading = Locked(())
 
-    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminToken: String?, logger: Logger) {
+    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger) {
         state = Locked(ServerState(scenarios: scenarios, start: start))
         journal = Journal(capacity: journalSize)
         directory = scenarios.directory
-        self.adminToken = adminToken
+        self.adminGuard = adminGuard
         self.logger = logger
     }
 

@@ -22,13 +22,16 @@ public struct UnderstudyConfiguration: Sendable {
     public var adminPort: Int?
     /// Serve the admin API on a non-loopback address without a token.
     public var allowRemoteAdmin: Bool
+    /// More `Host` names the admin API answers on a loopback bind, besides `localhost`,
+    /// loopback addresses and the bound name (a web page can reach `localhost`: see AdminGuard).
+    public var allowedHosts: [String]
     /// Reload the scenarios when their files change.
     public var watch: Bool
     public var logger: Logger
 
     public init(server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
                 journalSize: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, allowRemoteAdmin: Bool = false,
-                watch: Bool = false, logger: Logger = Logger(label: "understudy")) {
+                allowedHosts: [String] = [], watch: Bool = false, logger: Logger = Logger(label: "understudy")) {
         self.server = server
         self.scenariosDirectory = scenariosDirectory
         self.scenario = scenario
@@ -36,6 +39,7 @@ public struct UnderstudyConfiguration: Sendable {
         self.adminToken = adminToken
         self.adminPort = adminPort
         self.allowRemoteAdmin = allowRemoteAdmin
+        self.allowedHosts = allowedHosts
         self.watch = watch
         self.logger = logger
     }
@@ -83,7 +87,9 @@ public final class UnderstudyServer: Sendable {
             throw UnderstudyError.remoteAdminWithoutToken(host: configuration.server.host)
         }
         let control = ServerControl(scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
-                                    adminToken: configuration.adminToken, logger: configuration.logger)
+                                    adminGuard: AdminGuard(bindHost: configuration.server.host, isLoopback: Self.isLoopback(configuration.server.host),
+                                                           allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
+                                    logger: configuration.logger)
         self.control = control
         http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
         admin = configuration.adminPort.map { port in
