@@ -65,13 +65,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Helpers for this repository's own tests (a headless browser); not a product.
+        .target(name: "UnderstudyTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "UnderstudyHTTPTests",
             dependencies: ["UnderstudyHTTP", "UnderstudyTesting"]
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy"]
+            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy", "UnderstudyTestSupport"]
         ),
         .testTarget(
             name: "UnderstudyClientsTests",
@@ -79,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RobustnessTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "understudy"]
+            dependencies: ["Understudy", "UnderstudyTesting", "understudy", "UnderstudyTestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -73,7 +73,9 @@ struct AdminGuard: Sendable {
 
     /// The host of `host[:port]` or `[v6]:port`, one trailing dot dropped; nil when malformed.
     static func hostName(ofAuthority authority: String) -> String? {
-        guard var (host, port) = split(authority: authority) else { return nil }
+        guard let parts = split(authority: authority) else { return nil }
+        var host = parts.host
+        let port = parts.port
         if let port, port.isEmpty || port.count > 5 || !port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return nil }
         if host.hasSuffix(".") { host = host.dropLast() }
         return host.isEmpty ? nil : String(host)

@@ -6,11 +6,14 @@ import Glibc
 /// Headless Chromium driven over the DevTools protocol on a pipe
 /// (`--remote-debugging-pipe`: JSON messages separated by NUL on fds 3 and 4),
 /// so no WebSocket client or driver package is needed.
-final class Chromium: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+public final class Chromium: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 
     /// The browser binary, if one is installed.
-    static var executable: String? {
+    public static var executable: String? {
         ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -22,7 +25,8 @@ final class Chromium: @unchecked Sendable {
     private var nextID = 0
     private var session: String?
 
-    init() throws {
+    /// `extraArguments` go to the browser as they are (e.g. `--host-resolver-rules=…`).
+    public init(extraArguments: [String] = []) throws {
         guard let executable = Self.executable else { throw Failure(description: "Chromium is not installed") }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-chromium-\(UUID().uuidString)")
         var commands: [Int32] = [0, 0], events: [Int32] = [0, 0]
@@ -38,7 +42,7 @@ final class Chromium: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let arguments = [executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
                          "--no-first-run", "--no-default-browser-check", "--disable-dev-shm-usage", "--hide-scrollbars",
-                         "--window-size=1280,900", "--user-data-dir=\(profile.path)", "about:blank"]
+                         "--window-size=1280,900", "--user-data-dir=\(profile.path)"] + extraArguments + ["about:blank"]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -61,7 +65,7 @@ final class Chromium: @unchecked Sendable {
     }
 
     /// Opens `url` in a new tab and attaches to it; later commands go to that tab.
-    func open(_ url: String) throws {
+    public func open(_ url: String) throws {
         let target = try send("Target.createTarget", ["url": url], toPage: false)
         guard let id = target["targetId"] as? String else { throw Failure(description: "no targetId in \(target)") }
         let attached = try send("Target.attachToTarget", ["targetId": id, "flatten": true], toPage: false)
@@ -69,14 +73,14 @@ final class Chromium: @unchecked Sendable {
     }
 
     /// Evaluates JavaScript in the page and returns its JSON-compatible value.
-    func evaluate(_ expression: String) throws -> Any? {
+    public func evaluate(_ expression: String) throws -> Any? {
         let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
         if let exception = result["exceptionDetails"] { throw Failure(description: "JavaScript threw: \(exception)") }
         return (result["result"] as? [String: Any])?["value"]
     }
 
     /// Waits until `expression` is true in the page.
-    func waitUntil(_ expression: String, timeout: TimeInterval = 10) throws {
+    public func waitUntil(_ expression: String, timeout: TimeInterval = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try evaluate(expression) as? Bool == true { return }
@@ -86,7 +90,7 @@ final class Chromium: @unchecked Sendable {
     }
 
     /// A real mouse click (pressed and released) at the centre of the element `selector` matches.
-    func click(_ selector: String) throws {
+    public func click(_ selector: String) throws {
         let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self).dropFirst().dropLast()
         guard let box = try evaluate("(() => { const r = document.querySelector(\(quoted)).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double],
               box.count == 2 else { throw Failure(description: "no element \(selector)") }
@@ -96,7 +100,7 @@ final class Chromium: @unchecked Sendable {
     }
 
     /// A PNG of the visible page.
-    func screenshot() throws -> Data {
+    public func screenshot() throws -> Data {
         let result = try send("Page.captureScreenshot", ["format": "png"])
         guard let base64 = result["data"] as? String, let png = Data(base64Encoded: base64) else { throw Failure(description: "no screenshot data") }
         return png
