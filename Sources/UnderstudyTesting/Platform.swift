@@ -51,7 +51,8 @@ enum Platform {
     static func procStatusField(_ name: String, of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            return Int(line.dropFirst(name.count + 1).split(separator: " ").first ?? "")
+            // "VmRSS:\t   12345 kB"
+            return line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
         }
         return nil
     }

@@ -7,6 +7,9 @@ public enum RawHTTP {
         public var description: String
     }
 
+    /// `SOCK_STREAM` as `socket(2)` takes it on this system (an enum in glibc, a macro on Darwin).
+    public static var streamSocket: Int32 { Platform.streamSocket }
+
     /// A connected socket to 127.0.0.1:`port`; the caller closes it.
     public static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Platform.streamSocket, 0)
