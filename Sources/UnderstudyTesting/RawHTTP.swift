@@ -35,7 +35,9 @@ public enum RawHTTP {
     public static func exchange(port: Int, _ payload: String, timeout: TimeInterval = 3) throws -> String {
         let fd = try connect(port: port)
         defer { close(fd) }
-        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
+        // `.init`: tv_usec is an Int in glibc and an Int32 on Darwin.
+        let whole = timeout.rounded(.down)
+        var wait = timeval(tv_sec: .init(whole), tv_usec: .init((timeout - whole) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         send(fd, payload)
         var received = [UInt8]()
