@@ -37,6 +37,8 @@ test: release
 check: release
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
+	# The server suites again on the event loop and hang-up detection macOS uses (poll), so that path is tested here too.
+	UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "UnderstudyHTTPTests|UnderstudyTests"
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --no-parallel
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan

@@ -18,23 +18,26 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+        // Atomics that build on macOS 14 (Synchronization.Atomic needs macOS 15).
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(
             name: "UnderstudyHTTP",
             dependencies: [
                 "CMicroHTTPD",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
         .target(
@@ -44,6 +47,7 @@ let package = Package(
                 "CYAML",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
         .target(name: "UnderstudyClients"),

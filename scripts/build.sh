@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Builds the release binary with the Swift runtime linked in, so it runs on a
-# plain Debian with only libmicrohttpd12 (the Docker image's runtime stage).
-# Used by `make run`, `make test` (so CI exercises it) and docker/Dockerfile.
+# Builds the release binary. Used by `make run`, `make test` (so CI exercises it) and docker/Dockerfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# lld with packed relative relocations (glibc 2.36+): the loader reads a few KB of relocations
-# instead of about 1 MB, which shows in start-up time and resident memory.
-swift build -c release --product understudy --static-swift-stdlib \
-    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+if [ "$(uname -s)" = Linux ]; then
+    # The Swift runtime linked in, so it runs on a plain Debian with only libmicrohttpd12 (the Docker
+    # image's runtime stage). lld with packed relative relocations (glibc 2.36+): the loader reads a few
+    # KB of relocations instead of about 1 MB, which shows in start-up time and resident memory.
+    swift build -c release --product understudy --static-swift-stdlib \
+        -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+else
+    # macOS: the Swift runtime is part of the system (no --static-swift-stdlib there), and Apple's
+    # linker is Mach-O, with no ELF options.
+    swift build -c release --product understudy
+fi
 echo "built .build/release/understudy" >&2

@@ -1,11 +1,41 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Understudy needs, only those missing.
-# Idempotent and non-interactive. Usage: scripts/install-deps.sh [extra packages…]
+# Installs the packages Understudy needs, only those missing: Debian's with apt-get, or on a Mac
+# Homebrew's (the Debian names mapped to Homebrew's). Idempotent and non-interactive.
+# Usage: scripts/install-deps.sh [extra packages…]
 #   scripts/install-deps.sh            # build and test: libmicrohttpd-dev, libyaml-dev, pkg-config
 #   scripts/install-deps.sh wrk nginx  # plus the benchmark tools
 set -euo pipefail
 
 packages=(libmicrohttpd-dev libyaml-dev pkg-config "$@")
+
+if [ "$(uname -s)" = Darwin ]; then
+    # Homebrew's name for each Debian package; empty: macOS (or Xcode's command-line tools) has it already.
+    brew_name() {
+        case "$1" in
+            libmicrohttpd-dev) echo libmicrohttpd ;;
+            libyaml-dev) echo libyaml ;;
+            pkg-config) echo pkgconf ;;
+            python3 | procps | gcc | fonts-dejavu-core) echo "" ;;   # python3, ps and cc come with macOS / Xcode
+            chromium) echo "" ;;   # a cask, not installed for you: `brew install --cask chromium` runs the browser test
+            *) echo "$1" ;;        # wrk, nginx: the same name
+        esac
+    }
+    if ! command -v brew >/dev/null 2>&1; then
+        echo "install-deps: Homebrew is needed on macOS (https://brew.sh), then run this again" >&2
+        exit 1
+    fi
+    missing=()
+    for package in "${packages[@]}"; do
+        name=$(brew_name "$package")
+        [ -z "$name" ] && continue
+        brew list --versions "$name" >/dev/null 2>&1 || missing+=("$name")
+    done
+    [ ${#missing[@]} -eq 0 ] && exit 0
+    echo "install-deps: brew install ${missing[*]}" >&2
+    HOMEBREW_NO_AUTO_UPDATE=1 brew install --quiet "${missing[@]}"
+    exit 0
+fi
+
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

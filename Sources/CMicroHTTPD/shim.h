@@ -12,8 +12,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
-#include <link.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -171,6 +169,13 @@ cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seco
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
+/* The one platform-specific part of this header. Linux: the program's ELF
+ * program headers come from the auxiliary vector. Darwin (Mach-O, no auxv):
+ * nothing to do, the memory trick is Linux-only and reports 0 bytes. */
+#if defined(__linux__)
+#include <link.h>
+#include <sys/auxv.h>
+
 /* Unmaps the resident pages of the main program's read-only executable
  * segments (they stay in the page cache; a later use maps them again). The
  * kernel maps code in 64 KiB blocks around each page fault, so start-up code
@@ -195,5 +200,10 @@ cmhd_drop_code_pages(void)
     }
     return advised;
 }
+#elif defined(__APPLE__)
+static inline size_t cmhd_drop_code_pages(void) { return 0; }
+#else
+#error "CMicroHTTPD builds on Linux and on Darwin (macOS); add this system's cmhd_drop_code_pages"
+#endif
 
 #endif

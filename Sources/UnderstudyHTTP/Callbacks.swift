@@ -1,8 +1,5 @@
 import CMicroHTTPD
 import HTTPTypes
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // The C boundary: global functions (nonisolated, capture nothing) that
 // libmicrohttpd calls on its worker threads. Each one recovers its Swift

@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Dispatch
-import Synchronization
+import Atomics
 
 /// One client connection, from libmicrohttpd's "started" notification to its
 /// "closed" one, kept in the connection's socket context.
@@ -94,13 +94,14 @@ final class Connection: @unchecked Sendable {
     let socket: Int32
     let openedAt: UInt64
     let exchange = Exchange()
-    private let deadlineWord: Atomic<UInt64>
+    // swift-atomics, not Synchronization.Atomic: that one needs macOS 15, the package declares 14.
+    private let deadlineWord: ManagedAtomic<UInt64>
 
     init(handle: OpaquePointer, now: UInt64) {
         self.handle = handle
         socket = cmhd_connection_fd(handle)
         openedAt = now
-        deadlineWord = Atomic(Deadline(served: false, inRequest: false, waitingSince: now).word)
+        deadlineWord = ManagedAtomic(Deadline(served: false, inRequest: false, waitingSince: now).word)
     }
 
     /// The connection object stored in `handle`'s socket context.

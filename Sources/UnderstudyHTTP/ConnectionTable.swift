@@ -1,8 +1,5 @@
 import CMicroHTTPD
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The open connections of a server, for the two questions asked of all of
 /// them at once: which missed their deadline, and is any still busy.

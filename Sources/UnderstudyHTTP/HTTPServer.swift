@@ -1,9 +1,6 @@
 import CMicroHTTPD
 import Dispatch
 import HTTPTypes
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of epoll worker threads, each
 /// request handed to an ``HTTPResponder`` as a ``ServerRequest``.
@@ -23,12 +20,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     private var daemon: OpaquePointer?
     private var contextBox: Unmanaged<HTTPServer>?
-    private let parking = ParkingLot()
+    private let parking: ParkingLot
     private let connections = ConnectionTable()
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
+        parking = ParkingLot(eventLoop: configuration.eventLoop)
     }
 
     deinit {
@@ -50,7 +48,8 @@ public final class HTTPServer: @unchecked Sendable {
         let fileLimit = raiseOpenFileLimit(to: configuration.connectionLimit + 64)
         connectionLimit = max(1, min(configuration.connectionLimit, fileLimit - 64))
 
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        // epoll on Linux; poll where there is no epoll (or when UNDERSTUDY_EVENT_LOOP=poll asks for it).
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.daemonFlag(for: configuration.eventLoop)
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         // TURBO also skips the shutdown(SHUT_WR) before close, so a linger-0 close is a real RST.
         flags |= MHD_USE_TURBO.rawValue

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Why the server could not start.
 public enum ServerStartError: Error, CustomStringConvertible, Equatable {
     case resolve(host: String, reason: String)
@@ -27,7 +23,7 @@ struct ListeningSocket {
     static func open(host: String, port: Int, backlog: Int32 = 4096) throws -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Platform.streamSocket
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -40,8 +36,11 @@ struct ListeningSocket {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Platform.closeOnExecSocketFlag, info.pointee.ai_protocol)
             if fd < 0 { lastError = errno; continue }
+            // Already so where the flag exists (Linux); the only way on Darwin. A child process
+            // (the tests start some) must not inherit the listening socket.
+            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
             var one: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 || listen(fd, backlog) != 0 {
@@ -76,10 +75,10 @@ struct ListeningSocket {
 /// limit) and returns the limit now in force.
 func raiseOpenFileLimit(to needed: Int) -> Int {
     var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return needed }
+    guard getrlimit(Platform.openFileResource, &limit) == 0 else { return needed }
     if limit.rlim_cur >= rlim_t(needed) { return Int(limit.rlim_cur) }
     limit.rlim_cur = min(limit.rlim_max, rlim_t(needed))
-    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    _ = setrlimit(Platform.openFileResource, &limit)
+    _ = getrlimit(Platform.openFileResource, &limit)
     return Int(limit.rlim_cur)
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Name/value pairs as they arrived (header fields, query arguments), packed
 /// into one buffer: a request costs one allocation for all its fields instead
 /// of two strings each, and strings are made only for the fields someone

@@ -1,8 +1,5 @@
 import CMicroHTTPD
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The suspended connections of a server and the timers that resume them.
 ///
@@ -23,8 +20,12 @@ final class ParkingLot: @unchecked Sendable {
     private let state = Locked(State())
     private let timers = DispatchQueue(label: "understudy.http.timers")
     static let sweepInterval = DispatchTimeInterval.seconds(1)
-    /// POLLRDHUP (Linux): the peer closed its side. Glibc only exposes it to C with _GNU_SOURCE.
-    static let peerClosed: Int16 = 0x2000
+    /// Decides how a hang-up is noticed (``Platform/peerHungUp(_:eventLoop:)``).
+    private let eventLoop: ServerConfiguration.EventLoop
+
+    init(eventLoop: ServerConfiguration.EventLoop) {
+        self.eventLoop = eventLoop
+    }
 
     /// Suspends `connection` and resumes it after `nanoseconds`; false (and no
     /// suspension) while draining, when everything is answered at once.
@@ -76,12 +77,8 @@ final class ParkingLot: @unchecked Sendable {
 
     private func sweep() {
         let sockets = state.withLock { $0.parked }
-        // poll() rather than recv(): the answer is in revents, independent of errno.
         let gone = sockets.compactMap { connection, entry -> (UInt, UInt64)? in
-            guard entry.socket >= 0 else { return nil }
-            var probe = pollfd(fd: entry.socket, events: Self.peerClosed, revents: 0)
-            guard poll(&probe, 1, 0) > 0 else { return nil }
-            return probe.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 ? (connection, entry.generation) : nil
+            Platform.peerHungUp(entry.socket, eventLoop: eventLoop) ? (connection, entry.generation) : nil
         }
         let (resumable, again) = state.withLock { state -> ([UInt], Bool) in
             // Only the parking that was probed: the connection may have been resumed and parked again since.

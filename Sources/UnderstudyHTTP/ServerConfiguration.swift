@@ -4,8 +4,10 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// Port to bind; 0 picks a free ephemeral port.
     public var port: Int
-    /// libmicrohttpd worker threads (each runs its own epoll loop).
+    /// libmicrohttpd worker threads (each runs its own event loop).
     public var threads: Int
+    /// How the workers wait for sockets and notice parked clients hanging up.
+    public var eventLoop: EventLoop
     /// Most simultaneous connections, parked delays included. The open-file
     /// limit is raised to match at start.
     public var connectionLimit: Int
@@ -26,7 +28,8 @@ public struct ServerConfiguration: Sendable {
         connectionTimeoutSeconds: Int = 60,
         maxDelayMilliseconds: Int = 120_000,
         maxRequestBodyBytes: Int = 1 << 20,
-        drainTimeoutSeconds: Double = 10
+        drainTimeoutSeconds: Double = 10,
+        eventLoop: EventLoop = .default
     ) {
         self.host = host
         self.port = port
@@ -36,18 +39,27 @@ public struct ServerConfiguration: Sendable {
         self.maxDelayMilliseconds = maxDelayMilliseconds
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.drainTimeoutSeconds = drainTimeoutSeconds
+        self.eventLoop = eventLoop
+    }
+
+    /// libmicrohttpd's event loop, with the matching way of noticing that the client
+    /// of a parked (suspended) connection has hung up.
+    public enum EventLoop: String, Sendable, CaseIterable {
+        /// epoll, hang-ups seen by POLLRDHUP: Linux only, the fastest there.
+        case epoll
+        /// poll(2), hang-ups seen by peeking at a readable socket: every system, the
+        /// only one on macOS (what libmicrohttpd's MHD_USE_AUTO picks without epoll).
+        case poll
+
+        /// `UNDERSTUDY_EVENT_LOOP` (`epoll` or `poll`) when set, so a whole test run can
+        /// take the path another system takes; otherwise epoll where there is epoll.
+        /// `epoll` asked for where there is none means `poll`.
+        public static var `default`: EventLoop {
+            let asked = getenv("UNDERSTUDY_EVENT_LOOP").flatMap { EventLoop(rawValue: String(cString: $0)) }
+            return Platform.hasEpoll ? asked ?? .epoll : .poll
+        }
     }
 
     /// The number of online cores, at least 1.
-    public static var coreCount: Int {
-        #if canImport(Glibc)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 2
-        #endif
-    }
+    public static var coreCount: Int { Platform.onlineCores }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

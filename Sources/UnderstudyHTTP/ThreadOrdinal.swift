@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A small number for the calling thread: 0, 1, 2, … in the order threads first
 /// ask. Lets data written on every request (the journal) keep one part per
 /// worker thread, so the workers do not share one lock and one cache line.

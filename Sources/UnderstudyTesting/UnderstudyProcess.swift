@@ -45,19 +45,11 @@ public final class UnderstudyProcess: @unchecked Sendable {
         return String(match.1)
     }
 
-    /// Resident memory of the child in kilobytes (VmRSS), or nil once it is gone.
-    public var residentKilobytes: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let match = status.firstMatch(of: /VmRSS:\s+(\d+)/) else { return nil }
-        return Int(match.1)
-    }
+    /// Resident memory of the child in kilobytes (VmRSS on Linux, `ps -o rss` elsewhere), or nil once it is gone.
+    public var residentKilobytes: Int? { Platform.residentKilobytes(of: pid) }
 
-    /// Threads of the child, or nil once it is gone.
-    public var threadCount: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let match = status.firstMatch(of: /Threads:\s+(\d+)/) else { return nil }
-        return Int(match.1)
-    }
+    /// Threads of the child, or nil once it is gone (always nil on macOS, which has no /proc).
+    public var threadCount: Int? { Platform.threadCount(of: pid) }
 
     public var isRunning: Bool { process.isRunning }
 

@@ -41,7 +41,7 @@ import UnderstudyTesting
         // A crash report starts with its cause; the end is only the list of loaded images.
         #expect(result.status == 0, "exit status \(result.status): \(result.stderr.prefix(2000))")
         // The port can be bound again right away.
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let probe = socket(AF_INET, RawHTTP.streamSocket, 0)
         defer { close(probe) }
         var one: Int32 = 1
         setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

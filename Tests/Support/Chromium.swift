@@ -33,7 +33,11 @@ public final class Chromium: @unchecked Sendable {
         guard pipe(&commands) == 0, pipe(&events) == 0 else { throw Failure(description: "pipe failed") }
         // Our ends must not leak into the browser; dup2 onto 3 and 4 gives it clean copies.
         for fd in commands + events { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #if os(Linux)
         var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t? = nil   // Darwin: an opaque pointer that _init allocates
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
@@ -45,8 +49,11 @@ public final class Chromium: @unchecked Sendable {
                          "--window-size=1280,900", "--user-data-dir=\(profile.path)"] + extraArguments + ["about:blank"]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // Built from ProcessInfo: Darwin has no `environ` for Swift.
+        var environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let status = posix_spawn(&child, executable, &actions, nil, &argv, &environment)
         close(commands[0])
         close(events[1])
         guard status == 0 else { throw Failure(description: "posix_spawn \(executable): \(String(cString: strerror(status)))") }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UnderstudyHTTP
 
 /// Rendered responses of one scenario, per route and host. Bounded: past the

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
-import Synchronization
+import Atomics
 import UnderstudyHTTP
 
 /// The request journal: the last `capacity` API requests, in ring buffers.
@@ -58,7 +58,7 @@ final class Journal: Sendable {
     /// no other worker takes, and an entry is freed on the thread that made it. Each ring
     /// holds up to `capacity` entries, so together they always hold the last `capacity`.
     private let rings: [Locked<Ring>]
-    private let lastID = Atomic<Int>(0)
+    private let lastID = ManagedAtomic<Int>(0)  // swift-atomics: Synchronization.Atomic needs macOS 15
 
     init(capacity: Int, rings: Int = 4) {
         self.capacity = max(0, capacity)
@@ -71,7 +71,7 @@ final class Journal: Sendable {
         let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
         rings[ThreadOrdinal.current % rings.count].withLock { ring in
             // The id is taken under the ring's lock, so each ring is in id order.
-            let entry = Entry(id: lastID.add(1, ordering: .relaxed).newValue, time: time, request: request, scenario: scenario,
+            let entry = Entry(id: lastID.wrappingIncrementThenLoad(by: 1, ordering: .relaxed), time: time, request: request, scenario: scenario,
                               status: status, durationNanoseconds: durationNanoseconds, completed: completed)
             if ring.entries.count < capacity {
                 ring.entries.append(entry)

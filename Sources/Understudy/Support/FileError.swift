@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The reason a file operation failed, in words: the system's text for the
 /// errno behind it ("No such file or directory"). FoundationEssentials has no

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `stat(2)` says about a path, symlinks followed: the one place that
-/// knows the field names differ between Linux and Darwin.
+/// asks ``Platform`` for the field whose name differs between Linux and Darwin.
 ///
 /// FoundationEssentials' `FileManager` has no `ObjCBool` on Linux, while
 /// Darwin's Foundation wants one; and the watcher, which polls twice a
@@ -22,11 +16,7 @@ struct FileStatus {
         guard stat(path, &info) == 0 else { return nil }
         isDirectory = info.st_mode & S_IFMT == S_IFDIR
         isRegularFile = info.st_mode & S_IFMT == S_IFREG
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
+        let time = Platform.modificationTime(info)
         modified = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

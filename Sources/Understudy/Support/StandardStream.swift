@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard output or standard error, written with `write(2)`: unbuffered,
 /// so a line is out before the next thing happens (a test waiting for
 /// "listening on", a log line before a crash). Replaces full Foundation's
@@ -22,7 +16,7 @@ public enum StandardStream: Int32, Sendable {
     public func write(_ bytes: [UInt8]) {
         var rest = bytes
         while !rest.isEmpty {
-            let written = systemWrite(rawValue, rest, rest.count)
+            let written = Platform.write(rawValue, rest, rest.count)
             if written < 0 {
                 if errno == EINTR { continue }
                 return
@@ -32,9 +26,3 @@ public enum StandardStream: Int32, Sendable {
         }
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension String {
     /// `hasPrefix` byte for byte. For the request path's prefixes (admin, APIs) this is a
