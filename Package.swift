@@ -3,13 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "Understudy",
-    platforms: [.macOS(.v14)],
+    // The server, the command line and UnderstudyTesting (an in-process server) build on macOS and Linux.
+    // The client products (UnderstudyClients, UnderstudyAdminClient, UnderstudyDependencies, UnderstudyExamples)
+    // use only Foundation's URLSession, Codable, Duration and Regex, so they also build for iOS 16, tvOS 16,
+    // watchOS 9 and visionOS 1 (the examples' view models, which are @Observable, for iOS 17, tvOS 17, watchOS 10).
+    platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "understudy", targets: ["understudy"]),
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyClients", targets: ["UnderstudyClients"]),
+        .library(name: "UnderstudyAdminClient", targets: ["UnderstudyAdminClient"]),
         .library(name: "UnderstudyDependencies", targets: ["UnderstudyDependencies"]),
         .library(name: "UnderstudyExamples", targets: ["UnderstudyExamples"]),
     ],
@@ -40,10 +45,15 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        // The admin API's JSON as Codable types, shared by the server (FoundationEssentials only) and the client.
+        .target(name: "UnderstudyAdminWire"),
+        // The typed admin client and remote sessions: Foundation only, usable from any test target (iOS included).
+        .target(name: "UnderstudyAdminClient", dependencies: ["UnderstudyAdminWire"]),
         .target(
             name: "Understudy",
             dependencies: [
                 "UnderstudyHTTP",
+                "UnderstudyAdminWire",
                 "CYAML",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -58,7 +68,7 @@ let package = Package(
         .target(name: "UnderstudyExamples", dependencies: ["UnderstudyClients"]),
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyClients"]
+            dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyClients", "UnderstudyAdminClient"]
         ),
         .executableTarget(
             name: "understudy",
@@ -86,6 +96,18 @@ let package = Package(
         .testTarget(
             name: "RobustnessTests",
             dependencies: ["Understudy", "UnderstudyTesting", "understudy", "UnderstudyTestSupport"]
+        ),
+        // An app that does its own networking with the client library, run as a child process by RemoteTests
+        // with UNDERSTUDY_BASE_URL and UNDERSTUDY_SESSION in its environment (as a UI test launches an app).
+        .executableTarget(name: "UnderstudyExampleApp", dependencies: ["UnderstudyClients"], path: "Tests/ExampleApp"),
+        // Drives a separately started `understudy serve` as an iOS test target would: no server module linked.
+        // `make test` runs it (scripts/remote-tests.sh); without UNDERSTUDY_BASE_URL its tests are skipped.
+        .testTarget(
+            name: "RemoteTests",
+            dependencies: [
+                "UnderstudyClients", "UnderstudyAdminClient", "UnderstudyDependencies", "UnderstudyExampleApp",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ]
         ),
         .testTarget(
             name: "IntegrationTests",

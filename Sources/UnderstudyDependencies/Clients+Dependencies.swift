@@ -22,14 +22,14 @@ extension SWAPIClient: DependencyKey {
     }
 }
 
-extension ArtInstituteClient: DependencyKey {
-    public static var liveValue: ArtInstituteClient { .live() }
-    public static var previewValue: ArtInstituteClient { .happy }
-    public static var testValue: ArtInstituteClient {
-        ArtInstituteClient(
-            fetchArtworks: unimplemented("ArtInstituteClient.fetchArtworks"),
-            fetchArtwork: unimplemented("ArtInstituteClient.fetchArtwork"),
-            searchArtworks: unimplemented("ArtInstituteClient.searchArtworks")
+extension ArticClient: DependencyKey {
+    public static var liveValue: ArticClient { .live() }
+    public static var previewValue: ArticClient { .happy }
+    public static var testValue: ArticClient {
+        ArticClient(
+            fetchArtworks: unimplemented("ArticClient.fetchArtworks"),
+            fetchArtwork: unimplemented("ArticClient.fetchArtwork"),
+            searchArtworks: unimplemented("ArticClient.searchArtworks")
         )
     }
 }
@@ -52,13 +52,19 @@ extension DependencyValues {
         set { self[SWAPIClient.self] = newValue }
     }
 
-    public var artInstituteClient: ArtInstituteClient {
-        get { self[ArtInstituteClient.self] }
-        set { self[ArtInstituteClient.self] = newValue }
+    public var articClient: ArticClient {
+        get { self[ArticClient.self] }
+        set { self[ArticClient.self] = newValue }
     }
 
     public var catFactClient: CatFactClient {
         get { self[CatFactClient.self] }
         set { self[CatFactClient.self] = newValue }
+    }
+
+    @available(*, deprecated, renamed: "articClient")
+    public var artInstituteClient: ArticClient {
+        get { self[ArticClient.self] }
+        set { self[ArticClient.self] = newValue }
     }
 }

@@ -2,6 +2,7 @@ import Observation
 import UnderstudyClients
 
 /// The artworks screen: loads the first page and shows items, a spinner or an error.
+@available(iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class ArtworksViewModel {
     public private(set) var artworks: [Artwork] = []
@@ -9,9 +10,9 @@ public final class ArtworksViewModel {
     public private(set) var errorMessage: String?
     public private(set) var apiError: APIError?
 
-    private let client: ArtInstituteClient
+    private let client: ArticClient
 
-    public init(client: ArtInstituteClient) {
+    public init(client: ArticClient) {
         self.client = client
     }
 

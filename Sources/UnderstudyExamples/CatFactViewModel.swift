@@ -2,6 +2,7 @@ import Observation
 import UnderstudyClients
 
 /// The cat fact card: `.initial → .loading → .loaded(fact) | .error(message)`.
+@available(iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class CatFactViewModel {
     public enum ViewState: Equatable, Sendable {

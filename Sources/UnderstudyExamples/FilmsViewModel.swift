@@ -2,6 +2,7 @@ import Observation
 import UnderstudyClients
 
 /// The films list: episodes 1–6 loaded at once, shown in episode order.
+@available(iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class FilmsViewModel {
     public private(set) var films: [Film] = []

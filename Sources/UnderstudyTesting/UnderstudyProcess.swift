@@ -3,18 +3,33 @@ import UnderstudyHTTP
 
 /// The `understudy` executable running as a child process: for tests that
 /// need process isolation (crashes, signals, memory readings, exit codes).
+///
+/// The child is stopped (SIGTERM, then SIGKILL after 2 s) when this object is released, so a
+/// test that throws before calling ``finish()`` leaks no server.
 public final class UnderstudyProcess: @unchecked Sendable {
+    /// Thrown by `init` when there is no executable at the given path.
+    public struct MissingExecutable: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "no understudy executable at \(path): build it first (`swift build --product understudy` in the Understudy package, " +
+                "whose binary lands next to the test bundle in .build/debug), or pass its path as `executable:`"
+        }
+    }
+
     public let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
     private let errorText = Locked(Data())
 
     /// The `understudy` binary built next to the test bundle (`swift build` puts both in one folder).
+    /// It exists only when the package's `understudy` product was built in the same build (as in
+    /// this repository's own tests); elsewhere pass the path of an `understudy` binary.
     public static var builtExecutable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("understudy")
     }
 
     public init(executable: URL = UnderstudyProcess.builtExecutable, _ arguments: [String], environment: [String: String] = [:]) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw MissingExecutable(path: executable.path) }
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -26,6 +41,15 @@ public final class UnderstudyProcess: @unchecked Sendable {
             errorText.withLock { $0.append(chunk) }
         }
         try process.run()
+    }
+
+    deinit {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     public var pid: Int32 { process.processIdentifier }

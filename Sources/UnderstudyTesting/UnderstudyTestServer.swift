@@ -1,4 +1,5 @@
 import Foundation
+@_exported import UnderstudyAdminClient
 import Logging
 import Understudy
 import UnderstudyHTTP
@@ -74,11 +75,7 @@ public final class UnderstudyTestServer: Sendable {
 
     /// Polls `/__admin/health` until it answers (5 s at most).
     public func waitUntilHealthy() async throws {
-        for _ in 0..<500 {
-            if await admin.isHealthy() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw UnderstudyAdmin.Failure(status: 0, error: "not healthy", detail: "\(baseURL)/__admin/health did not answer within 5 s")
+        try await admin.waitUntilHealthy(timeout: .seconds(5))
     }
 
     /// The admin client of this server.

@@ -3,80 +3,140 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import Understudy
+import UnderstudyAdminClient
 import UnderstudyClients
 
 /// One test's private corner of a shared server: a session id, clients that
 /// send it, and admin calls scoped to it. Tests running in parallel against
 /// one server each use their own session and never see each other's scenarios.
 ///
+/// The server is a running Understudy when `UNDERSTUDY_BASE_URL` is set (with the token in
+/// `UNDERSTUDY_ADMIN_TOKEN`) or when given to ``attach(to:token:id:requestTimeout:)``; otherwise
+/// one in-process server for the whole test process, started on first use.
+///
 /// Swift Testing: `@Test(.understudySession) func x() async throws { let s = try #require(UnderstudyTestSession.current) … }`.
 /// XCTest: `let s = try await UnderstudyTestSession.start()` in `setUp`, `await s.end()` in `tearDown`.
+///
+/// A test target that cannot link the server (an iOS target) uses ``UnderstudySession`` from
+/// `UnderstudyAdminClient`, which this type is built on.
 public struct UnderstudyTestSession: Sendable {
     @TaskLocal public static var current: UnderstudyTestSession?
 
-    public let server: UnderstudyTestServer
-    public let id: String
-    /// A URLSession with a short request timeout (3 s by default: longer than the bundled
-    /// `delay`, short enough that `timeout` scenarios end quickly).
-    public let urlSession: URLSession
+    /// The in-process server, when the session is on one; nil when attached to a running server.
+    public let server: UnderstudyTestServer?
+    /// The remote-capable session underneath: id, admin client, URLSession.
+    public let session: UnderstudySession
 
-    public init(server: UnderstudyTestServer, id: String = "test-\(UUID().uuidString.prefix(8).lowercased())", requestTimeout: TimeInterval = 3) {
+    /// A session on an in-process server.
+    public init(server: UnderstudyTestServer, id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) {
         self.server = server
-        self.id = id
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout
-        configuration.httpMaximumConnectionsPerHost = 64
-        urlSession = URLSession(configuration: configuration)
+        session = UnderstudySession(admin: server.admin, id: id, requestTimeout: requestTimeout)
     }
 
-    /// A session on the shared server (started on first use).
-    public static func start(id: String? = nil) async throws -> UnderstudyTestSession {
-        let server = try await UnderstudyTestServer.shared()
-        return id.map { UnderstudyTestSession(server: server, id: $0) } ?? UnderstudyTestSession(server: server)
+    /// A session on whatever server `session` is bound to.
+    public init(_ session: UnderstudySession) {
+        server = nil
+        self.session = session
     }
+
+    /// A session on the server `UNDERSTUDY_BASE_URL` names (token from `UNDERSTUDY_ADMIN_TOKEN`),
+    /// or, when that variable is not set, on the shared in-process server (started on first use).
+    public static func start(id: String? = nil) async throws -> UnderstudyTestSession {
+        let id = id ?? UnderstudySession.newID()
+        if let admin = UnderstudyAdmin.fromEnvironment() {
+            return try await attach(to: admin.baseURL, token: admin.token, id: id)
+        }
+        return UnderstudyTestSession(server: try await UnderstudyTestServer.shared(), id: id)
+    }
+
+    /// A session on the running server at `baseURL` (`http://HOST:PORT`); no server is started.
+    public static func attach(to baseURL: URL, token: String? = nil, id: String = UnderstudySession.newID(),
+                              requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) async throws -> UnderstudyTestSession {
+        UnderstudyTestSession(try await UnderstudySession.attach(to: baseURL, token: token, id: id, requestTimeout: requestTimeout))
+    }
+
+    public var id: String { session.id }
+    /// The admin client of the session's server.
+    public var admin: UnderstudyAdmin { session.admin }
+    /// `http://HOST:PORT` of the session's server.
+    public var baseURL: URL { session.baseURL }
+    /// An absolute URL on the session's server for `path`.
+    public func url(_ path: String) -> URL { session.url(path) }
+    /// A URLSession that sends the session header on every request, with a 3 s request timeout
+    /// by default (longer than the bundled `delay`, short enough that `timeout` scenarios end quickly).
+    public var urlSession: URLSession { session.urlSession }
+    /// The environment for an app launched by a UI test: `UNDERSTUDY_BASE_URL` and `UNDERSTUDY_SESSION`.
+    public var launchEnvironment: [String: String] { session.launchEnvironment }
 
     private var headers: UnderstudyHeaders { UnderstudyHeaders(session: id) }
 
-    public var swapi: SWAPIClient { .live(baseURL: server.url("/swapi/api"), session: urlSession, understudy: headers) }
-    public var artic: ArtInstituteClient { .live(baseURL: server.url("/artic/api/v1"), session: urlSession, understudy: headers) }
-    public var catfact: CatFactClient { .live(baseURL: server.url("/catfact"), session: urlSession, understudy: headers) }
+    public var swapi: SWAPIClient { .live(baseURL: session.url(for: .swapi), session: urlSession, understudy: headers) }
+    public var artic: ArticClient { .live(baseURL: session.url(for: .artic), session: urlSession, understudy: headers) }
+    public var catfact: CatFactClient { .live(baseURL: session.url(for: .catfact), session: urlSession, understudy: headers) }
 
     /// This session's requests now get `scenario` (for one API, or all).
-    public func use(_ scenario: String, api: API? = nil) async throws {
-        try await server.admin.setScenario(scenario, api: api, session: id)
+    public func use(_ scenario: String, api: UnderstudyAPI? = nil) async throws {
+        try await session.use(scenario, api: api)
     }
 
     /// This session's requests follow `steps` (fail first, then recover).
-    public func use(sequence steps: [UnderstudyAdmin.Step], api: API? = nil) async throws {
-        try await server.admin.setSequence(steps, api: api, session: id)
+    public func use(sequence steps: [UnderstudyAdmin.Step], api: UnderstudyAPI? = nil) async throws {
+        try await session.use(sequence: steps, api: api)
     }
 
     /// This session's journal.
     public func requests() async throws -> [UnderstudyAdmin.RecordedRequest] {
-        try await server.admin.requests(session: id)
+        try await session.requests()
+    }
+
+    /// Waits until one of this session's journal entries matches `predicate`.
+    public func waitForRequest(timeout: Duration = .seconds(5),
+                               matching predicate: @Sendable (UnderstudyAdmin.RecordedRequest) -> Bool = { _ in true }) async throws -> UnderstudyAdmin.RecordedRequest {
+        try await session.waitForRequest(timeout: timeout, matching: predicate)
     }
 
     /// Forgets the session on the server.
     public func end() async {
-        try? await server.admin.deleteSession(id)
+        await session.end()
     }
 }
 
 /// Gives each test (or each test of a suite) its own ``UnderstudyTestSession``
-/// on the shared server, as ``UnderstudyTestSession/current``.
+/// as ``UnderstudyTestSession/current``: on the server `UNDERSTUDY_BASE_URL` names, on the one
+/// given to `.understudySession(attachingTo:token:)`, or else on the shared in-process server.
 public struct UnderstudySessionTrait: TestTrait, SuiteTrait, TestScoping {
+    /// A running server to attach to; nil: `UNDERSTUDY_BASE_URL`, or the in-process server.
+    public var baseURL: URL?
+    public var token: String?
+
     public var isRecursive: Bool { true }
 
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil || !test.isSuite else { return try await function() }
-        let session = try await UnderstudyTestSession.start()
-        defer { Task { await session.end() } }
-        try await UnderstudyTestSession.$current.withValue(session) { try await function() }
+        let session = if let baseURL {
+            try await UnderstudyTestSession.attach(to: baseURL, token: token)
+        } else {
+            try await UnderstudyTestSession.start()
+        }
+        do {
+            try await UnderstudyTestSession.$current.withValue(session) {
+                try await UnderstudySession.$current.withValue(session.session) { try await function() }
+            }
+        } catch {
+            await session.end()
+            throw error
+        }
+        await session.end()
     }
 }
 
 extension Trait where Self == UnderstudySessionTrait {
-    /// Runs the test with its own session on the shared Understudy server.
+    /// Runs the test with its own session: on the server `UNDERSTUDY_BASE_URL` names (token from
+    /// `UNDERSTUDY_ADMIN_TOKEN`), or else on the shared in-process Understudy server.
     public static var understudySession: UnderstudySessionTrait { UnderstudySessionTrait() }
+
+    /// Runs the test with its own session on the running server at `baseURL`.
+    public static func understudySession(attachingTo baseURL: URL, token: String? = nil) -> UnderstudySessionTrait {
+        UnderstudySessionTrait(baseURL: baseURL, token: token)
+    }
 }

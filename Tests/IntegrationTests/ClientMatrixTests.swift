@@ -66,9 +66,9 @@ struct ClientMethod: Sendable, CustomTestStringConvertible {
         .init(name: "SWAPIClient.fetchStarship", kind: .detail) { s in _ = try await s.swapi.fetchStarship(9); return 1 },
         .init(name: "SWAPIClient.fetchVehicles", kind: .list) { s in try await s.swapi.fetchVehicles(nil, nil).results.count },
         .init(name: "SWAPIClient.fetchVehicle", kind: .detail) { s in _ = try await s.swapi.fetchVehicle(4); return 1 },
-        .init(name: "ArtInstituteClient.fetchArtworks", kind: .list) { s in try await s.artic.fetchArtworks(2, 5, nil).data.count },
-        .init(name: "ArtInstituteClient.fetchArtwork", kind: .detail) { s in _ = try await s.artic.fetchArtwork(27992); return 1 },
-        .init(name: "ArtInstituteClient.searchArtworks", kind: .search) { s in try await s.artic.searchArtworks("monet", nil).data.count },
+        .init(name: "ArticClient.fetchArtworks", kind: .list) { s in try await s.artic.fetchArtworks(2, 5, nil).data.count },
+        .init(name: "ArticClient.fetchArtwork", kind: .detail) { s in _ = try await s.artic.fetchArtwork(27992); return 1 },
+        .init(name: "ArticClient.searchArtworks", kind: .search) { s in try await s.artic.searchArtworks("monet", nil).data.count },
         .init(name: "CatFactClient.fetchFact", kind: .randomFact) { s in _ = try await s.catfact.fetchFact(120); return 1 },
         .init(name: "CatFactClient.fetchFacts", kind: .list) { s in try await s.catfact.fetchFacts(2, 4).data.count },
         .init(name: "CatFactClient.fetchBreeds", kind: .list) { s in try await s.catfact.fetchBreeds(nil, 5).data.count },
@@ -117,7 +117,7 @@ struct ClientMatrixTests {
         let outcome = await Outcome { try await method.call(session) }
         #expect(expectedOutcome(method, scenario)(outcome), "\(method.name) under \(scenario): \(outcome)")
         // The server saw this call under this session and scenario (a held request is journaled once the client gives up).
-        let entry = try await session.server.admin.waitForRequest(session: session.id) { _ in true }
+        let entry = try await session.admin.waitForRequest(session: session.id) { _ in true }
         #expect(entry.scenario == scenario)
     }
 }

@@ -31,12 +31,12 @@ final class XCTestUsageTests: XCTestCase {
     }
 
     func testTheEnvironmentVariablePointsLiveClientsAtUnderstudy() async throws {
-        setenv("UNDERSTUDY_BASE_URL", session.server.baseURL.absoluteString, 1)
+        setenv("UNDERSTUDY_BASE_URL", session.baseURL.absoluteString, 1)
         defer { unsetenv("UNDERSTUDY_BASE_URL") }
-        XCTAssertEqual(CatFactClient.defaultBaseURL, session.server.url("/catfact"))
+        XCTAssertEqual(CatFactClient.defaultBaseURL, session.url("/catfact"))
         let fact = try await CatFactClient.live(understudy: .init(session: session.id)).fetchFact(nil)
         XCTAssertEqual(fact.length, fact.fact.count)
-        let recorded = try await session.server.admin.waitForRequest(session: session.id) { $0.path == "/catfact/fact" }
+        let recorded = try await session.admin.waitForRequest(session: session.id) { $0.path == "/catfact/fact" }
         XCTAssertEqual(recorded.status, 200)
     }
 }

@@ -61,7 +61,7 @@ import UnderstudyDependencies
         await #expect(throws: APIError.requestFailed(status: 404, body: #"{"detail":"Not found"}"#)) { try await SWAPIClient.empty.fetchFilm(1) }
         let clock = ContinuousClock()
         let start = clock.now
-        _ = try await ArtInstituteClient.delayed(.milliseconds(200)).fetchArtworks(nil, nil, nil)
+        _ = try await ArticClient.delayed(.milliseconds(200)).fetchArtworks(nil, nil, nil)
         #expect(clock.now - start >= .milliseconds(200))
         #expect(Film.mocks.map(\.episodeID).sorted() == [1, 2, 3, 4, 5, 6])
         #expect(Film.mock(episodeID: 5).episodeID == 5)

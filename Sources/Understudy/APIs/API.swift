@@ -1,30 +1,11 @@
 import HTTPTypes
+import UnderstudyAdminWire
 import UnderstudyHTTP
 
-/// The three public APIs Understudy stands in for, each under its own prefix.
-public enum API: String, CaseIterable, Sendable, Hashable, Codable {
-    case swapi
-    case artic
-    case catfact
+/// The three public APIs Understudy stands in for, each under its own prefix, by the names the admin API uses: the wire module's enum, shared with the client library.
+public typealias API = UnderstudyAPI
 
-    /// Where the API lives on an Understudy server.
-    public var prefix: String {
-        switch self {
-        case .swapi: "/swapi/api"
-        case .artic: "/artic/api/v1"
-        case .catfact: "/catfact"
-        }
-    }
-
-    /// The real API's base URL, which Understudy's prefix replaces.
-    public var realBaseURL: String {
-        switch self {
-        case .swapi: "https://swapi.dev/api"
-        case .artic: "https://api.artic.edu/api/v1"
-        case .catfact: "https://catfact.ninja"
-        }
-    }
-
+extension API {
     /// The position of the API in `allCases`.
     var index: Int {
         switch self {

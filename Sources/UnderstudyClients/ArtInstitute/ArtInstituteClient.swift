@@ -3,9 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The Art Institute of Chicago API as a struct of async closures. Every
+/// The Art Institute of Chicago API ("artic", as its host and Understudy's admin API name it) as a struct of async closures. Every
 /// error thrown by the live closures is an ``APIError``.
-public struct ArtInstituteClient: Sendable {
+public struct ArticClient: Sendable {
     public var fetchArtworks: @Sendable (_ page: Int?, _ limit: Int?, _ fields: [String]?) async throws -> ArtworkPage
     public var fetchArtwork: @Sendable (_ id: Int) async throws -> Artwork
     public var searchArtworks: @Sendable (_ query: String, _ limit: Int?) async throws -> ArtworkSearchResults
@@ -23,9 +23,9 @@ public struct ArtInstituteClient: Sendable {
     /// `https://api.artic.edu/api/v1`, or `$UNDERSTUDY_BASE_URL/artic/api/v1` when that variable is set.
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://api.artic.edu/api/v1", understudyPrefix: "/artic/api/v1") }
 
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .none) -> ArtInstituteClient {
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> ArticClient {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
-        return ArtInstituteClient(
+        return ArticClient(
             fetchArtworks: { page, limit, fields in
                 try await transport.get("/artworks", [("page", page.map(String.init)), ("limit", limit.map(String.init)),
                                                       ("fields", fields?.joined(separator: ","))])
@@ -68,14 +68,14 @@ extension ArtworkSearchResults {
     }
 }
 
-extension ArtInstituteClient {
-    public static let happy = ArtInstituteClient(
+extension ArticClient {
+    public static let happy = ArticClient(
         fetchArtworks: { _, limit, _ in .mock(Artwork.mocks, limit: limit ?? 12) },
         fetchArtwork: { id in Artwork.mocks.first { $0.id == id } ?? .mock(id: id) },
         searchArtworks: { query, _ in .mock(Artwork.mocks.filter { ($0.title ?? "").localizedCaseInsensitiveContains(query) }) }
     )
 
-    public static let empty = ArtInstituteClient(
+    public static let empty = ArticClient(
         fetchArtworks: { _, limit, _ in .mock([], limit: limit ?? 12) },
         fetchArtwork: { _ in
             throw APIError.requestFailed(status: 404, body: #"{"status":404,"error":"Not found","detail":"The item you requested cannot be found."}"#)
@@ -83,15 +83,19 @@ extension ArtInstituteClient {
         searchArtworks: { _, _ in .mock([]) }
     )
 
-    public static func failing(_ error: APIError) -> ArtInstituteClient {
-        ArtInstituteClient(fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error })
+    public static func failing(_ error: APIError) -> ArticClient {
+        ArticClient(fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error })
     }
 
-    public static func delayed(_ duration: Duration, _ base: ArtInstituteClient = .happy) -> ArtInstituteClient {
-        ArtInstituteClient(
+    public static func delayed(_ duration: Duration, _ base: ArticClient = .happy) -> ArticClient {
+        ArticClient(
             fetchArtworks: { p, l, f in try await afterDelay(duration) { try await base.fetchArtworks(p, l, f) } },
             fetchArtwork: { id in try await afterDelay(duration) { try await base.fetchArtwork(id) } },
             searchArtworks: { q, l in try await afterDelay(duration) { try await base.searchArtworks(q, l) } }
         )
     }
 }
+
+/// The client's former name: the API goes by "artic" everywhere now.
+@available(*, deprecated, renamed: "ArticClient")
+public typealias ArtInstituteClient = ArticClient

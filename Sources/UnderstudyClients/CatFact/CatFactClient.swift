@@ -23,7 +23,7 @@ public struct CatFactClient: Sendable {
     /// `https://catfact.ninja`, or `$UNDERSTUDY_BASE_URL/catfact` when that variable is set.
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://catfact.ninja", understudyPrefix: "/catfact") }
 
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .none) -> CatFactClient {
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> CatFactClient {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
         return CatFactClient(
             fetchFact: { maxLength in try await transport.get("/fact", [("max_length", maxLength.map(String.init))]) },

@@ -53,17 +53,25 @@ struct Transport: Sendable {
 }
 
 extension Transport {
-    /// `session.data(for:)`. On Linux the call runs in its own task, out of reach of the
-    /// caller's cancellation: swift-corelibs-foundation can deadlock when a task is
-    /// cancelled (URLSessionTask.cancel waits on the session's queue) while its response
-    /// completes (which waits on the task's status lock), e.g. when a task group cancels
-    /// its siblings after one failed. A cancelled caller still gets its answer; the
-    /// request is simply not cut short.
     static func load(_ request: URLRequest, with session: URLSession) async throws -> (Data, URLResponse) {
+        try await session.dataShieldedFromCancellation(for: request)
+    }
+}
+
+extension URLSession {
+    /// `data(for:)`, safe to call from a task that may be cancelled, on every platform.
+    ///
+    /// On Linux the call runs in its own task, out of reach of the caller's cancellation:
+    /// swift-corelibs-foundation can deadlock when a task is cancelled (URLSessionTask.cancel
+    /// waits on the session's queue) while its response completes (which waits on the task's
+    /// status lock), e.g. when a task group cancels its siblings after one failed. That hangs
+    /// the whole process, test runner included. A cancelled caller still gets its answer; the
+    /// request is simply not cut short. On Apple platforms this is plain `data(for:)`.
+    public func dataShieldedFromCancellation(for request: URLRequest) async throws -> (Data, URLResponse) {
         #if canImport(FoundationNetworking)
-        return try await Task.detached { try await session.data(for: request) }.value
+        return try await Task.detached { try await self.data(for: request) }.value
         #else
-        return try await session.data(for: request)
+        return try await data(for: request)
         #endif
     }
 }

@@ -1,23 +1,85 @@
-/// Headers that steer an Understudy server from a client: a session id (so
-/// parallel tests sharing one server stay isolated) and a scenario for every
-/// request. Real APIs ignore them.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Headers that steer an Understudy server from a client: a session id (so parallel tests
+/// sharing one server stay isolated, and an app under UI test is isolated from the others),
+/// a scenario and a delay for every request. Real APIs ignore them.
+///
+/// The clients send them for you; for an app's own networking, put them on a
+/// `URLSessionConfiguration` (every request of the session) or a `URLRequest`:
+///
+/// ```swift
+/// let configuration = URLSessionConfiguration.default
+/// UnderstudyHeaders.environment.apply(to: configuration)   // UNDERSTUDY_SESSION, UNDERSTUDY_SCENARIO
+/// ```
 public struct UnderstudyHeaders: Sendable, Equatable {
     /// Sent as `X-Understudy-Session`.
     public var session: String?
     /// Sent as `X-Understudy-Scenario`.
     public var scenario: String?
+    /// Sent as `X-Understudy-Delay` (in whole milliseconds): the server waits this long before answering.
+    public var delay: Duration?
 
-    public init(session: String? = nil, scenario: String? = nil) {
+    public init(session: String? = nil, scenario: String? = nil, delay: Duration? = nil) {
         self.session = session
         self.scenario = scenario
+        self.delay = delay
     }
 
+    /// No header.
     public static let none = UnderstudyHeaders()
 
-    var fields: [String: String] {
+    /// The header names, as the server reads them.
+    public enum Name {
+        public static let session = "X-Understudy-Session"
+        public static let scenario = "X-Understudy-Scenario"
+        public static let delay = "X-Understudy-Delay"
+    }
+
+    /// From `UNDERSTUDY_SESSION` and `UNDERSTUDY_SCENARIO` in the process environment (an app
+    /// launched by a UI test with them in its launch environment); ``none`` when neither is set.
+    /// Every `.live()` client sends these unless given other headers.
+    public static var environment: UnderstudyHeaders { fromEnvironment(ProcessInfo.processInfo.environment) }
+
+    /// The headers `environment` names (`UNDERSTUDY_SESSION`, `UNDERSTUDY_SCENARIO`; empty values are ignored).
+    public static func fromEnvironment(_ environment: [String: String]) -> UnderstudyHeaders {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        return UnderstudyHeaders(session: value("UNDERSTUDY_SESSION"), scenario: value("UNDERSTUDY_SCENARIO"))
+    }
+
+    /// The header fields to send, by name.
+    public var fields: [String: String] {
         var fields: [String: String] = [:]
-        if let session { fields["X-Understudy-Session"] = session }
-        if let scenario { fields["X-Understudy-Scenario"] = scenario }
+        if let session { fields[Name.session] = session }
+        if let scenario { fields[Name.scenario] = scenario }
+        if let delay {
+            let (seconds, attoseconds) = delay.components
+            fields[Name.delay] = String(max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        }
         return fields
+    }
+
+    /// Sets these fields on `request` (replacing the same fields already there).
+    public func apply(to request: inout URLRequest) {
+        for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
+    }
+
+    /// Adds these fields to every request of sessions made from `configuration`
+    /// (`httpAdditionalHeaders`; a request's own value for a field wins).
+    public func apply(to configuration: URLSessionConfiguration) {
+        var headers = configuration.httpAdditionalHeaders ?? [:]
+        for (name, value) in fields { headers[name] = value }
+        configuration.httpAdditionalHeaders = headers
+    }
+}
+
+extension URLRequest {
+    /// This request with Understudy's steering headers set.
+    public func understudy(_ headers: UnderstudyHeaders) -> URLRequest {
+        var request = self
+        headers.apply(to: &request)
+        return request
     }
 }

@@ -54,7 +54,7 @@ public struct SWAPIClient: Sendable {
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://swapi.dev/api", understudyPrefix: "/swapi/api") }
 
     /// Calls the API at `baseURL` (the real one by default) through `session`.
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .none) -> SWAPIClient {
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> SWAPIClient {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
         @Sendable func list<Item: Decodable & SendableMetatype>(_ resource: String) -> @Sendable (Int?, String?) async throws -> Item {
             { page, search in try await transport.get("/\(resource)/", [("page", page.map(String.init)), ("search", search)]) }

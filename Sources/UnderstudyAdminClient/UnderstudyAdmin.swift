@@ -1,0 +1,240 @@
+@_exported import UnderstudyAdminWire
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A typed client of a running Understudy's admin API (`/__admin`), for tests and scripts on any
+/// platform with URLSession (Linux, macOS, iOS, tvOS, watchOS, visionOS). It needs nothing from
+/// the server: point it at `http://HOST:PORT` (and give the admin token, when the server has one).
+///
+/// ```swift
+/// let admin = UnderstudyAdmin(baseURL: URL(string: "http://localhost:8080")!, token: "secret")
+/// try await admin.setScenario("server-error", api: .catfact)
+/// let entry = try await admin.waitForRequest { $0.path == "/catfact/fact" }
+/// ```
+///
+/// Every call that changes something sends `Content-Type: application/json` (the server refuses
+/// state-changing admin calls without it) and `Authorization: Bearer TOKEN` when a token is set.
+public struct UnderstudyAdmin: Sendable {
+    /// One journal entry of `GET /__admin/requests`.
+    public typealias RecordedRequest = UnderstudyWire.JournalEntry
+    /// One step of a sequence: `count` requests of a scenario (no count: all later requests).
+    public typealias Step = UnderstudyWire.Step
+
+    /// An admin call that was answered with an error (or never answered).
+    public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
+        /// The HTTP status; 0 when no answer came (a timeout of `waitForRequest`, a refused connection).
+        public var status: Int
+        public var error: String
+        public var detail: String
+        /// For a rejected reload: each problem of the new scenario set as `file:line:column: key: message`.
+        public var problems: [String]
+
+        public init(status: Int, error: String, detail: String, problems: [String] = []) {
+            self.status = status
+            self.error = error
+            self.detail = detail
+            self.problems = problems
+        }
+
+        public var description: String {
+            "admin API \(status): \(error): \(detail)" + problems.map { "\n  \($0)" }.joined()
+        }
+    }
+
+    public var baseURL: URL
+    public var token: String?
+    public var session: URLSession
+
+    /// `baseURL` is the server's root (`http://localhost:8080`), not `/__admin`.
+    public init(baseURL: URL, token: String? = nil, session: URLSession = .shared) {
+        self.baseURL = baseURL
+        self.token = token
+        self.session = session
+    }
+
+    /// The server named by `UNDERSTUDY_BASE_URL` (with `UNDERSTUDY_ADMIN_TOKEN`), or nil when it is not set.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> UnderstudyAdmin? {
+        guard let text = environment[UnderstudyEnvironmentKey.baseURL], !text.isEmpty, let url = URL(string: text) else { return nil }
+        let token = environment[UnderstudyEnvironmentKey.adminToken].flatMap { $0.isEmpty ? nil : $0 }
+        return UnderstudyAdmin(baseURL: url, token: token)
+    }
+
+    /// The base URL of an API on this server: `http://HOST:PORT/catfact` and so on.
+    public func url(for api: UnderstudyAPI) -> URL { url(api.prefix) }
+
+    /// An absolute URL on the server for `path` (which may carry a query).
+    public func url(_ path: String) -> URL {
+        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        return URL(string: base + path)!
+    }
+
+    // MARK: - Global switches
+
+    /// Switches the whole server, or one API, to `scenario`.
+    @discardableResult
+    public func setScenario(_ scenario: String, api: UnderstudyAPI? = nil) async throws -> UnderstudyWire.State {
+        try await send("PUT", "/scenario", body: UnderstudyWire.ScenarioChange(.scenario(scenario), api: api))
+    }
+
+    /// Removes a per-API override.
+    @discardableResult
+    public func clearOverride(api: UnderstudyAPI) async throws -> UnderstudyWire.State {
+        try await send("PUT", "/scenario", body: UnderstudyWire.ScenarioChange(.clearOverride, api: api))
+    }
+
+    /// The first requests get the first steps' scenarios, the rest the last step's
+    /// (globally, for one API, or for one session).
+    @discardableResult
+    public func setSequence(_ steps: [Step], api: UnderstudyAPI? = nil, session id: String? = nil) async throws -> UnderstudyWire.State {
+        try await send("PUT", id.map { "/sessions/\($0)/scenario" } ?? "/scenario", body: UnderstudyWire.ScenarioChange(.sequence(steps), api: api))
+    }
+
+    /// The global selection, the per-API overrides and the sessions.
+    public func state() async throws -> UnderstudyWire.State {
+        try await send("GET", "/scenario")
+    }
+
+    /// Every loaded scenario, which is active, and why the last reload was rejected (if it was).
+    public func scenarios() async throws -> UnderstudyWire.Scenarios {
+        try await send("GET", "/scenarios")
+    }
+
+    /// Back to the start scenario; overrides, sessions and journal cleared.
+    @discardableResult
+    public func reset() async throws -> UnderstudyWire.State {
+        try await send("POST", "/reset", body: EmptyBody())
+    }
+
+    /// Re-reads the scenario files and returns the names loaded. A rejected set throws ``Failure``
+    /// (status 422) whose `problems` name each file, line and key; the old set keeps serving.
+    @discardableResult
+    public func reload() async throws -> [String] {
+        let answer: UnderstudyWire.Reloaded = try await send("POST", "/reload", body: EmptyBody())
+        return answer.scenarios
+    }
+
+    // MARK: - Sessions
+
+    /// Gives one session (requests sending `X-Understudy-Session: id`) its own scenario.
+    @discardableResult
+    public func setScenario(_ scenario: String, api: UnderstudyAPI? = nil, session id: String) async throws -> UnderstudyWire.State {
+        try await send("PUT", "/sessions/\(id)/scenario", body: UnderstudyWire.ScenarioChange(.scenario(scenario), api: api))
+    }
+
+    /// Forgets a session: its scenario, its sequence counts and its journal.
+    public func deleteSession(_ id: String) async throws {
+        let _: UnderstudyWire.State = try await send("DELETE", "/sessions/\(id)")
+    }
+
+    /// A session bound to this server: its own scenario and journal, clients' headers, cleanup.
+    public func session(id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) -> UnderstudySession {
+        UnderstudySession(admin: self, id: id, requestTimeout: requestTimeout)
+    }
+
+    // MARK: - Journal
+
+    /// The journal, oldest first, filtered as `GET /__admin/requests` filters.
+    public func requests(session: String? = nil, api: UnderstudyAPI? = nil, pathPrefix: String? = nil, status: Int? = nil,
+                         since: Int? = nil, limit: Int? = nil) async throws -> [RecordedRequest] {
+        var query: [URLQueryItem] = []
+        if let session { query.append(.init(name: "session", value: session)) }
+        if let api { query.append(.init(name: "api", value: api.rawValue)) }
+        if let pathPrefix { query.append(.init(name: "path", value: pathPrefix)) }
+        if let status { query.append(.init(name: "status", value: String(status))) }
+        if let since { query.append(.init(name: "since", value: String(since))) }
+        if let limit { query.append(.init(name: "limit", value: String(limit))) }
+        let journal: UnderstudyWire.Journal = try await send("GET", "/requests", query: query)
+        return journal.requests
+    }
+
+    /// Clears the journal, or one session's part of it.
+    public func clearRequests(session: String? = nil) async throws {
+        let _: UnderstudyWire.Cleared = try await send("DELETE", "/requests", query: session.map { [URLQueryItem(name: "session", value: $0)] } ?? [])
+    }
+
+    /// Waits until a journal entry matches `predicate` (polling every 20 ms) and returns it.
+    /// An exchange the server gave up on (`completed == false`) is recorded when it ends, which
+    /// for a `timeout` is when the client hangs up.
+    public func waitForRequest(session: String? = nil, timeout: Duration = .seconds(5),
+                               matching predicate: @Sendable (RecordedRequest) -> Bool) async throws -> RecordedRequest {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            if let found = try await requests(session: session).first(where: predicate) { return found }
+            try await Task.sleep(for: .milliseconds(20))
+        } while ContinuousClock.now < deadline
+        throw Failure(status: 0, error: "timed out", detail: "no request matched within \(timeout)")
+    }
+
+    // MARK: - Health
+
+    /// Whether `GET /__admin/health` answers 200.
+    public func isHealthy() async -> Bool {
+        (try? await data("GET", "/health", query: [], body: nil)) != nil
+    }
+
+    /// Polls `/__admin/health` until it answers, or throws ``Failure`` after `timeout`.
+    public func waitUntilHealthy(timeout: Duration = .seconds(5)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            if await isHealthy() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        } while ContinuousClock.now < deadline
+        throw Failure(status: 0, error: "not healthy", detail: "\(url("/__admin/health")) did not answer within \(timeout)")
+    }
+
+    // MARK: - Transport
+
+    private struct EmptyBody: Encodable {}
+
+    private func send<Answer: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = []) async throws -> Answer {
+        try await decode(data(method, path, query: query, body: nil))
+    }
+
+    private func send<Answer: Decodable, Body: Encodable>(_ method: String, _ path: String, body: Body) async throws -> Answer {
+        try await decode(data(method, path, query: [], body: JSONEncoder().encode(body)))
+    }
+
+    private func decode<Answer: Decodable>(_ data: Data) throws -> Answer {
+        do {
+            return try JSONDecoder().decode(Answer.self, from: data)
+        } catch {
+            throw Failure(status: 200, error: "unexpected answer", detail: "\(Answer.self) did not decode (\(error)): \(String(decoding: data.prefix(500), as: UTF8.self))")
+        }
+    }
+
+    private func data(_ method: String, _ path: String, query: [URLQueryItem], body: Data?) async throws -> Data {
+        var components = URLComponents(url: url("/__admin" + path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query }
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if method != "GET" && method != "HEAD" {
+            // The server refuses state-changing admin calls that a browser could send cross-site.
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        request.httpBody = body
+        let (data, response) = try await URLSessionLoading.data(for: request, with: session)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            if let body = try? JSONDecoder().decode(UnderstudyWire.ErrorBody.self, from: data) {
+                throw Failure(status: status, error: body.error, detail: body.detail, problems: body.problems ?? [])
+            }
+            throw Failure(status: status, error: "HTTP \(status)", detail: String(decoding: data, as: UTF8.self))
+        }
+        return data
+    }
+}
+
+/// `session.data(for:)`, out of reach of the caller's cancellation on Linux, where
+/// swift-corelibs-foundation can deadlock when a task is cancelled while its response completes.
+enum URLSessionLoading {
+    static func data(for request: URLRequest, with session: URLSession) async throws -> (Data, URLResponse) {
+        #if canImport(FoundationNetworking)
+        return try await Task.detached { try await session.data(for: request) }.value
+        #else
+        return try await session.data(for: request)
+        #endif
+    }
+}

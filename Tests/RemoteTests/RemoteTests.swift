@@ -1,0 +1,229 @@
+// A test target as an iOS team would write it: it links UnderstudyClients, UnderstudyAdminClient and
+// swift-dependencies, never the server, and drives an `understudy serve` started as a separate process
+// (scripts/remote-tests.sh, run by `make test`, sets UNDERSTUDY_BASE_URL and UNDERSTUDY_ADMIN_TOKEN).
+import Dependencies
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import UnderstudyAdminClient
+import UnderstudyClients
+import UnderstudyDependencies
+
+let remote = UnderstudyAdmin.fromEnvironment()
+
+@Suite(.enabled(if: remote != nil, "set UNDERSTUDY_BASE_URL (and UNDERSTUDY_ADMIN_TOKEN) to a running server: scripts/remote-tests.sh does"))
+struct RemoteTests {
+    func newSession() async throws -> UnderstudySession {
+        try await UnderstudySession.attachFromEnvironment()
+    }
+
+    @Test func parallelSessionsStayIsolated() async throws {
+        let scenarios = ["happy", "server-error", "unauthorized", "rate-limited", "empty", "not-found", "happy", "server-error"]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for scenario in scenarios {
+                group.addTask {
+                    let session = try await newSession()
+                    defer { Task { await session.end() } }
+                    try await session.use(scenario, api: .catfact)
+                    let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
+                    let status: Int
+                    do {
+                        _ = try await client.fetchFacts(nil, nil)
+                        status = 200
+                    } catch let error as APIError {
+                        status = error.status ?? -1
+                    }
+                    let expected = ["happy": 200, "empty": 200, "server-error": 500, "unauthorized": 401, "rate-limited": 429, "not-found": 404][scenario]!
+                    #expect(status == expected, "\(scenario)")
+                    let journal = try await session.requests()
+                    #expect(journal.count == 1)
+                    #expect(journal.first?.session == session.id)
+                    #expect(journal.first?.scenario == scenario)
+                    #expect(journal.first?.api == .catfact)
+                    #expect(journal.first?.completed == true)
+                    #expect(journal.first?.headers[UnderstudyHeaderName.session] == session.id)
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    @Test func aSequenceFailsThenRecovers() async throws {
+        let session = try await newSession()
+        try await session.use(sequence: [.init("rate-limited", count: 2), .init("happy")], api: .swapi)
+        let client = SWAPIClient.live(baseURL: session.url(for: .swapi), session: session.urlSession)
+        var statuses: [Int] = []
+        for _ in 0..<3 {
+            do {
+                _ = try await client.fetchPerson(1)
+                statuses.append(200)
+            } catch let error as APIError {
+                statuses.append(error.status ?? -1)
+            }
+        }
+        #expect(statuses == [429, 429, 200])
+        let journal = try await session.requests(api: .swapi)
+        #expect(journal.map(\.status) == [429, 429, 200])
+        #expect(journal.map(\.scenario) == ["rate-limited", "rate-limited", "happy"])
+        let state = try await session.admin.state()
+        #expect(state.active == .scenario("happy"))
+        await session.end()
+        let after = try await session.admin.requests(session: session.id)
+        #expect(after.isEmpty, "ending a session drops its journal")
+    }
+
+    @Test func theJournalRecordsAnAbandonedExchange() async throws {
+        let session = UnderstudySession(admin: try #require(remote), requestTimeout: 0.5)
+        defer { Task { await session.end() } }
+        try await session.use("timeout")
+        let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
+        await #expect(throws: APIError.timedOut) { _ = try await client.fetchFact(nil) }
+        let entry = try await session.waitForRequest { $0.path == "/catfact/fact" }
+        #expect(entry.completed == false)
+        #expect(entry.status == nil)
+        #expect(entry.scenario == "timeout")
+    }
+
+    @Test func aPerRequestDelayAndTheJournalFilters() async throws {
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        let client = ArticClient.live(baseURL: session.url(for: .artic), session: session.urlSession,
+                                      understudy: UnderstudyHeaders(session: session.id, delay: .milliseconds(300)))
+        let page = try await client.fetchArtworks(nil, 2, ["id", "title"])
+        #expect(page.data.count == 2)
+        _ = try? await SWAPIClient.live(baseURL: session.url(for: .swapi), session: session.urlSession).fetchFilm(99)
+        let artic = try await session.requests(api: .artic)
+        #expect(artic.count == 1)
+        #expect(try #require(artic.first).durationMs >= 300)
+        #expect(artic.first?.headers["x-understudy-delay"] == "300")
+        let notFound = try await session.requests(status: 404)
+        #expect(notFound.map(\.path) == ["/swapi/api/films/99/"])
+    }
+
+    @Test func aRejectedReloadCarriesItsProblems() async throws {
+        let admin = try #require(remote)
+        let folder = try #require(ProcessInfo.processInfo.environment["UNDERSTUDY_REMOTE_SCENARIOS"], "the scenarios folder of the server under test")
+        let broken = URL(fileURLWithPath: folder).appendingPathComponent("remote-broken.yaml")
+        try "description: broken on purpose\napis:\n  swapi:\n    fault: boom\n".write(to: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let failure = await #expect(throws: UnderstudyAdmin.Failure.self) { try await admin.reload() }
+        #expect(failure?.status == 422)
+        #expect(failure?.error == "reload rejected")
+        let problem = try #require(failure?.problems.first)
+        #expect(problem.hasPrefix("remote-broken.yaml:4:"), "\(problem)")
+        #expect(problem.contains("unknown fault 'boom'"))
+        let scenarios = try await admin.scenarios()
+        #expect(scenarios.lastReloadError?.problems == failure?.problems)
+        try FileManager.default.removeItem(at: broken)
+        let names = try await admin.reload()
+        #expect(names.contains("happy"))
+        #expect(try await admin.scenarios().lastReloadError == nil)
+    }
+
+    @Test func globalSwitchesAndOverrides() async throws {
+        // Runs with the others one at a time (scripts/remote-tests.sh passes --no-parallel): it changes the
+        // selection of requests without a session of their own.
+        let admin = try #require(remote)
+        var state = try await admin.setScenario("empty", api: .catfact)
+        #expect(state.overrides[.catfact] == .scenario("empty"))
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        let facts = try await CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession).fetchFacts(nil, nil)
+        #expect(facts.total == 0, "a session without a scenario of its own follows the override")
+        state = try await admin.clearOverride(api: .catfact)
+        #expect(state.overrides[.catfact] == nil)
+        state = try await admin.setSequence([.init("server-error", count: 1), .init("happy")])
+        guard case .sequence(let steps, let served) = state.active else { Issue.record("\(state.active)"); return }
+        #expect(steps == [.init("server-error", count: 1), .init("happy")])
+        #expect(served == 0)
+        state = try await admin.setScenario("happy")
+        #expect(state.active == .scenario("happy"))
+    }
+
+    @Test func withoutTheTokenTheAdminAPIRefuses() async throws {
+        let admin = try #require(remote)
+        try #require(admin.token != nil, "the server under test has an admin token")
+        let anonymous = UnderstudyAdmin(baseURL: admin.baseURL)
+        let failure = await #expect(throws: UnderstudyAdmin.Failure.self) { try await anonymous.setScenario("happy") }
+        #expect(failure?.status == 401)
+        await #expect(throws: UnderstudyAdmin.Failure.self) { try await anonymous.requests() }
+    }
+
+    @Test func swiftDependenciesPointedAtASession() async throws {
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        try await session.use("server-error", api: .catfact)
+        let fact = try await withDependencies {
+            $0.catFactClient = .live(baseURL: session.url(for: .catfact), session: session.urlSession)
+        } operation: {
+            @Dependency(\.catFactClient) var client
+            return await Result { try await client.fetchFact(nil) }
+        }
+        #expect(throws: APIError.self) { try fact.get() }
+        #expect(try await session.waitForRequest().status == 500)
+    }
+
+    /// An app launched with the session in its environment, as `XCUIApplication.launchEnvironment` does:
+    /// its `.live()` client and its own URLSession both land in the session.
+    @Test func anAppIsolatedThroughItsEnvironment() async throws {
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        try await session.use("unauthorized", api: .catfact)
+        let output = try runExampleApp(environment: session.launchEnvironment)
+        #expect(output == ["catfact error 401", "people/1 200"])
+        let journal = try await session.requests()
+        #expect(journal.map(\.path) == ["/catfact/fact", "/swapi/api/people/1/"])
+        #expect(journal.map(\.scenario) == ["unauthorized", "happy"])
+        #expect(journal.allSatisfy { $0.session == session.id })
+
+        // UNDERSTUDY_SCENARIO asks for a scenario on every request, beside the session's.
+        var environment = session.launchEnvironment
+        environment["UNDERSTUDY_SCENARIO"] = "server-error"
+        #expect(try runExampleApp(environment: environment) == ["catfact error 500", "people/1 500"])
+    }
+
+    func runExampleApp(environment: [String: String]) throws -> [String] {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("UnderstudyExampleApp") }
+        let app = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "UnderstudyExampleApp is built")
+        let process = Process()
+        process.executableURL = app
+        var inherited = ProcessInfo.processInfo.environment
+        for key in ["UNDERSTUDY_SESSION", "UNDERSTUDY_SCENARIO", "UNDERSTUDY_ADMIN_TOKEN"] { inherited[key] = nil }
+        process.environment = inherited.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
+
+@Suite struct EnvironmentHeaderTests {
+    @Test func headersFromTheEnvironment() {
+        let headers = UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_SCENARIO": "", "OTHER": "x"])
+        #expect(headers == UnderstudyHeaders(session: "ui-1"))
+        #expect(UnderstudyHeaders(session: "s", scenario: "delay", delay: .milliseconds(1500)).fields
+            == ["X-Understudy-Session": "s", "X-Understudy-Scenario": "delay", "X-Understudy-Delay": "1500"])
+        var request = URLRequest(url: URL(string: "http://localhost:8080/catfact/fact")!)
+        UnderstudyHeaders(session: "s").apply(to: &request)
+        #expect(request.value(forHTTPHeaderField: "X-Understudy-Session") == "s")
+        let configuration = URLSessionConfiguration.ephemeral
+        UnderstudyHeaders(scenario: "empty").apply(to: configuration)
+        #expect(configuration.httpAdditionalHeaders?["X-Understudy-Scenario"] as? String == "empty")
+    }
+
+    @Test func theWireNamesMatchTheClientNames() {
+        #expect(UnderstudyHeaders.Name.session == UnderstudyHeaderName.session)
+        #expect(UnderstudyHeaders.Name.scenario == UnderstudyHeaderName.scenario)
+        #expect(UnderstudyHeaders.Name.delay == UnderstudyHeaderName.delay)
+    }
+}

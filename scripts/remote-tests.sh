@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs Tests/RemoteTests as an iOS test target would run: against an `understudy serve` started as a
+# separate process (on a free port, with an admin token, on a copy of the bundled scenarios so that a
+# test may break and reload them), found through UNDERSTUDY_BASE_URL and UNDERSTUDY_ADMIN_TOKEN.
+# Usage: scripts/remote-tests.sh [extra swift test arguments]   (after `swift build --build-tests`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${UNDERSTUDY_BINARY:-.build/release/understudy}
+[ -x "$binary" ] || binary=.build/debug/understudy
+[ -x "$binary" ] || { echo "remote-tests: no understudy binary (run make release or swift build)" >&2; exit 1; }
+
+work=$(mktemp -d)
+cp -R scenarios "$work/scenarios"
+token="remote-$RANDOM$RANDOM"
+"$binary" serve --port 0 --scenarios "$work/scenarios" --admin-token "$token" --log-level warning >"$work/stdout" 2>"$work/stderr" &
+server=$!
+cleanup() {
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 200); do
+    grep -q '^understudy listening on ' "$work/stdout" 2>/dev/null && break
+    kill -0 "$server" 2>/dev/null || { echo "remote-tests: the server exited:" >&2; cat "$work/stderr" >&2; exit 1; }
+    sleep 0.05
+done
+url=$(sed -n 's/^understudy listening on \(http:[^ ]*\)$/\1/p' "$work/stdout" | head -1)
+[ -n "$url" ] || { echo "remote-tests: the server did not say where it listens" >&2; cat "$work/stderr" >&2; exit 1; }
+echo "remote-tests: understudy serve at $url (pid $server)"
+
+UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" UNDERSTUDY_REMOTE_SCENARIOS="$work/scenarios" \
+    SWIFT="${SWIFT:-swift}" scripts/swift-test.sh --skip-build --no-parallel --filter RemoteTests "$@"
