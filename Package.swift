@@ -107,6 +107,8 @@ let package = Package(
             dependencies: [
                 "UnderstudyClients", "UnderstudyAdminClient", "UnderstudyDependencies", "UnderstudyExampleApp",
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                // Lets an unimplemented `testValue` fail a Swift Testing test (without it, on Linux, it only prints).
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ]
         ),
         .testTarget(

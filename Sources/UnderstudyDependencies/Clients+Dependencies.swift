@@ -1,4 +1,4 @@
-import Dependencies
+@_exported import Dependencies
 import UnderstudyClients
 
 // Registers the three clients with swift-dependencies, so app code reads

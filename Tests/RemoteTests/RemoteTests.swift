@@ -227,3 +227,14 @@ struct RemoteTests {
         #expect(UnderstudyHeaders.Name.delay == UnderstudyHeaderName.delay)
     }
 }
+
+/// `testValue` is unimplemented: calling it records an issue, which fails a Swift Testing test when the
+/// target links DependenciesTestSupport (this one does). Without it, on Linux, the issue is only printed.
+@Suite struct TestValueTests {
+    @Test func anUnimplementedClientFailsTheTest() async {
+        await withKnownIssue {
+            @Dependency(\.catFactClient) var client
+            _ = try? await client.fetchFact(nil)   // the error it throws is not what is counted: the recorded issue is
+        }
+    }
+}
