@@ -26,9 +26,13 @@ test: release
 	$(SWIFT) build --build-tests
 	# Server tests one at a time: several put thousands of connections through a server, and on
 	# 2 cores their loose time bounds should measure the server, not a client starved by the others.
-	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --skip "IntegrationTests|RobustnessTests"
+	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --skip "IntegrationTests|RobustnessTests|RemoteTests"
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
 	SWIFT=$(SWIFT) scripts/swift-test.sh --filter IntegrationTests
+	# Every ```swift snippet of README.md type-checks against the modules just built.
+	scripts/check-readme-snippets.sh
+	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
+	SWIFT=$(SWIFT) scripts/remote-tests.sh
 
 ## Robustness: malformed HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing; then the whole
 ## suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import UnderstudyAdminClient
-import UnderstudyClients
+@_exported import UnderstudyClients
 
 /// One test's private corner of a shared server: a session id, clients that
 /// send it, and admin calls scoped to it. Tests running in parallel against

@@ -62,7 +62,7 @@ import Testing
     /// Full Foundation (and its ICU) stays out of the server binary: its modules import FoundationEssentials
     /// wherever it exists, and full Foundation only where it does not (Apple platforms).
     @Test func theServerModulesDoNotImportFullFoundation() throws {
-        for module in ["Sources/UnderstudyHTTP", "Sources/Understudy", "Sources/understudy"] {
+        for module in ["Sources/UnderstudyHTTP", "Sources/Understudy", "Sources/understudy", "Sources/UnderstudyAdminWire"] {
             let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter { $0.hasSuffix(".swift") }
             #expect(!files.isEmpty)
             for file in files {
@@ -102,5 +102,21 @@ import Testing
         let workflow = try read("docker/ci/github-actions.yml")
         #expect(workflow.contains("services:") && workflow.contains("/__admin/health") && workflow.contains("swift test"))
         #expect(workflow.contains("-X PUT"), "flips scenarios with curl")
+    }
+
+    /// The admin client an iOS test target links imports Foundation and the wire types, nothing else:
+    /// no server module, no C library, no Testing.
+    @Test func theAdminClientDependsOnNothing() throws {
+        let allowed: Set<String> = ["Foundation", "FoundationEssentials", "FoundationNetworking", "UnderstudyAdminWire"]
+        for module in ["Sources/UnderstudyAdminClient", "Sources/UnderstudyAdminWire"] {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty)
+            for file in files {
+                for line in try read("\(module)/\(file)").components(separatedBy: "\n") {
+                    guard let match = line.firstMatch(of: /^(?:@_exported )?import (\w+)/) else { continue }
+                    #expect(allowed.contains(String(match.1)), "\(module)/\(file): \(line)")
+                }
+            }
+        }
     }
 }
