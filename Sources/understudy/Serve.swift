@@ -162,7 +162,11 @@ enum SignalThread {
     /// Starts the thread; `handle` runs on it for each signal, one at a time.
     static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
         let box = Unmanaged.passRetained(Box(handle)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         let created = pthread_create(&thread, nil, { raw in
             #if canImport(Darwin)
             let raw: UnsafeMutableRawPointer? = raw
@@ -178,7 +182,11 @@ enum SignalThread {
             }
         }, box)
         precondition(created == 0, "cannot start the signal thread: \(String(cString: strerror(created)))")
+        #if canImport(Darwin)
+        pthread_detach(thread!)
+        #else
         pthread_detach(thread)
+        #endif
     }
 
     private final class Box {

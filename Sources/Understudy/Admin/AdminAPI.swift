@@ -74,6 +74,8 @@ struct AdminAPI {
                             .init("detail", .string("\(reason); the previous scenarios keep serving.")),
                             .init("problems", .array(problems.map { .string($0.description) })),
                         ])))
+                    case .cancelled:
+                        finish(AdminAPI.error(AdminError(.serviceUnavailable, "stopping", "The server is stopping; the reload was cancelled.")))
                     }
                 }
             }))

@@ -46,6 +46,8 @@ final class ServerControl: Sendable {
     enum ReloadOutcome: Sendable {
         case loaded([String])
         case rejected(reason: String, problems: [FileProblem])
+        /// Not loaded, nor rejected: the server is stopping.
+        case cancelled
     }
 
     /// Loads and validates the whole folder, on the reload thread, and waits
@@ -74,7 +76,7 @@ final class ServerControl: Sendable {
             return !reloads.running
         }
         guard start else {
-            if reloads.withLock({ $0.stopped }) { completion(Self.stopping) }
+            if reloads.withLock({ $0.stopped }) { completion(.cancelled) }
             return
         }
         reloadQueue.async { [self] in runReloads() }
@@ -89,10 +91,8 @@ final class ServerControl: Sendable {
             return (reloads.current, reloads.waiting)
         }
         current?.cancel()
-        for completion in waiting { completion(Self.stopping) }
+        for completion in waiting { completion(.cancelled) }
     }
-
-    private static let stopping = ReloadOutcome.rejected(reason: "the server is stopping", problems: [])
 
     /// Runs reloads until nobody waits for one.
     private func runReloads() {
@@ -122,7 +122,7 @@ final class ServerControl: Sendable {
         case .failure(let error):
             if cancellation.isCancelled {
                 logger.notice("reload cancelled: the server is stopping")
-                return Self.stopping
+                return .cancelled
             }
             state.withLock { $0.reloadProblems = error.problems }
             logger.warning("reload rejected: \(error.problems.count) problem(s); the previous scenarios keep serving\n\(error)")

@@ -149,6 +149,7 @@ public final class UnderstudyServer: Sendable {
         switch control.reload() {
         case .loaded: []
         case .rejected(_, let problems): problems
+        case .cancelled: [FileProblem(file: configuration.scenariosDirectory.path, message: "the reload was cancelled: the server is stopping")]
         }
     }
 }
