@@ -144,6 +144,9 @@ public final class HTTPServer: @unchecked Sendable {
             exchange.request = request
             let reply = exchange.bodyTooLarge ? Self.tooLargeReply(limit: configuration.maxRequestBodyBytes) : responder.reply(to: request)
             exchange.reply = reply
+            if case .deferred(let deferred) = reply.action {
+                return parkUntilFinished(deferred, connection: handle, exchange: exchange)
+            }
             let delay = parkingDelay(for: reply)
             if delay > 0, park(connection: UInt(bitPattern: handle), forNanoseconds: UInt64(delay) * 1_000_000) {
                 exchange.phase = .parked
@@ -221,8 +224,33 @@ public final class HTTPServer: @unchecked Sendable {
             return .NO
         case .hold:
             return .NO
+        case .deferred(let deferred):
+            // Finished, or drained by a stop before it was.
+            var final = deferred.reply ?? Self.stoppingReply
+            if case .deferred = final.action { final = Self.stoppingReply }
+            return act(on: final, connection: connection, exchange: exchange)
         }
     }
+
+    /// Parks the connection, then starts the deferred work, whose `finish` resumes it.
+    private func parkUntilFinished(_ deferred: DeferredReply, connection handle: OpaquePointer, exchange: Connection.Exchange) -> MHD_Result {
+        let connection = UInt(bitPattern: handle)
+        guard let number = parking.parkUntilResumed(connection) else {
+            return act(on: Self.stoppingReply, connection: handle, exchange: exchange)
+        }
+        exchange.phase = .parked
+        // Parked first: `finish` may come before `start` returns.
+        deferred.start { [parking] reply in
+            deferred.store(reply)
+            parking.resume(connection, parking: number)
+        }
+        return .YES
+    }
+
+    private static let stoppingReply = Reply(.respond(PreparedResponse(
+        status: .serviceUnavailable, headerFields: [.contentType: "application/json"],
+        text: #"{"error":"stopping","detail":"The server is stopping; this request was not completed."}"#
+    )))
 
     private func queueStream(_ response: PreparedResponse, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
         let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)

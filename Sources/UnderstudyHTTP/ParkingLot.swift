@@ -30,10 +30,37 @@ final class ParkingLot: @unchecked Sendable {
     /// Suspends `connection` and resumes it after `nanoseconds`; false (and no
     /// suspension) while draining, when everything is answered at once.
     func park(_ connection: UInt, forNanoseconds nanoseconds: UInt64) -> Bool {
+        guard suspend(connection) != nil else { return false }
+        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max))))) { [self] in
+            resume(connection)
+        }
+        return true
+    }
+
+    /// Suspends `connection` until ``resume(_:parking:)`` is called with the
+    /// number returned (or a drain, or its client hanging up); nil (and no
+    /// suspension) while draining.
+    func parkUntilResumed(_ connection: UInt) -> UInt64? {
+        suspend(connection)
+    }
+
+    /// Resumes `connection` if it is still parked by the parking numbered
+    /// `parking` (the connection may have been drained and reused since).
+    func resume(_ connection: UInt, parking: UInt64) {
+        let parked = state.withLock { state -> Bool in
+            guard state.parked[connection]?.generation == parking else { return false }
+            state.parked[connection] = nil
+            return true
+        }
+        if parked { MHD_resume_connection(OpaquePointer(bitPattern: connection)) }
+    }
+
+    /// Suspends and records `connection`; its parking number, or nil while draining.
+    private func suspend(_ connection: UInt) -> UInt64? {
         let handle = OpaquePointer(bitPattern: connection)
         let fd = cmhd_connection_fd(handle)
-        let (parked, startSweep) = state.withLock { state -> (Bool, Bool) in
-            guard !state.draining else { return (false, false) }
+        let (parking, startSweep) = state.withLock { state -> (UInt64?, Bool) in
+            guard !state.draining else { return (nil, false) }
             MHD_suspend_connection(handle)
             // libmicrohttpd may close an abandoned connection without calling the handler again,
             // leaving its mark; connection memory is reused, so a new parking clears any old mark.
@@ -41,14 +68,10 @@ final class ParkingLot: @unchecked Sendable {
             state.generation += 1
             state.parked[connection] = (fd, state.generation)
             defer { state.sweeping = true }
-            return (true, !state.sweeping)
+            return (state.generation, !state.sweeping)
         }
-        guard parked else { return false }
-        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max))))) { [self] in
-            resume(connection)
-        }
-        if startSweep { timers.asyncAfter(deadline: .now() + Self.sweepInterval) { [self] in sweep() } }
-        return true
+        if parking != nil, startSweep { timers.asyncAfter(deadline: .now() + Self.sweepInterval) { [self] in sweep() } }
+        return parking
     }
 
     /// Resumes `connection` if it is still parked.

@@ -11,6 +11,9 @@ public struct Reply: Sendable {
         case reset
         /// Never answer; the connection is closed when the server's maximum delay runs out.
         case hold
+        /// Answer later: the connection is parked (no thread waits) until the
+        /// work the ``DeferredReply`` started calls back with the real reply.
+        case deferred(DeferredReply)
     }
 
     public var action: Action
@@ -30,10 +33,36 @@ public struct Reply: Sendable {
         switch action {
         case .respond(let response), .truncate(let response), .dribble(let response, _, _):
             return response.status.code
-        case .reset, .hold:
+        case .reset, .hold, .deferred:
             return nil
         }
     }
+}
+
+/// A reply that is not known yet, for work that may take long (a reload of
+/// the scenarios): a responder must not block a worker thread, so it returns
+/// this and the server parks the connection until `finish` is called.
+///
+/// `start` runs once the connection is parked, on the worker thread; it must
+/// hand the work to another thread and return. `finish` may then be called
+/// from any thread, once; the reply it gives is sent as it is (its delay is
+/// not applied, and it may not itself be deferred). A connection that the
+/// server drains (graceful stop) before `finish` is answered 503 instead, and
+/// `finish` after that does nothing.
+public final class DeferredReply: Sendable {
+    public typealias Finish = @Sendable (Reply) -> Void
+
+    let start: @Sendable (@escaping Finish) -> Void
+    private let outcome = Locked<Reply?>(nil)
+
+    public init(_ start: @escaping @Sendable (_ finish: @escaping Finish) -> Void) {
+        self.start = start
+    }
+
+    func store(_ reply: Reply) { outcome.withLock { $0 = $0 ?? reply } }
+
+    /// The reply given to `finish`, or nil when it has not come (yet).
+    var reply: Reply? { outcome.current }
 }
 
 /// What happened to one request, reported once it is over.

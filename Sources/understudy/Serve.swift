@@ -63,15 +63,14 @@ struct Serve: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
-        // First thing, before any thread exists: every thread inherits the mask, so a SIGINT or
-        // SIGTERM sent while the scenarios load stays pending until the signal sources below read it
-        // (libdispatch reads them through a signalfd). With SIG_IGN instead, a signal sent before a
-        // source was registered was dropped, and the server never stopped.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        // First thing, before any thread exists: every thread inherits this mask, so a signal sent
+        // while the scenarios load stays pending until the signal thread below takes it with
+        // sigwait(). No signal handler and no libdispatch source: Darwin's kqueue-based sources only
+        // see signals sent after they are registered, and a signal set to SIG_IGN meanwhile is lost.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in SignalThread.handled { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
@@ -131,20 +130,19 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         // Only now, with the server started: a stop must never run alongside start(). A signal that
-        // came earlier is still pending (blocked above) and is read as soon as its source resumes.
-        let signals = DispatchQueue(label: "understudy.signals")
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
-            source.setEventHandler { @Sendable in
-                logger.notice("stopping: answering parked requests and letting in-flight ones finish")
-                understudy.stop()
-                logger.notice("stopped")
-                BufferedLogHandler.flush()
-                exitProcess(0)
+        // came earlier is still pending (blocked above) and is taken as soon as the thread waits.
+        SignalThread.start { number in
+            if number == SIGHUP {
+                // As nginx does: re-read the configuration, here on the reload thread.
+                logger.notice("SIGHUP: reloading the scenarios")
+                understudy.requestReload()
+                return
             }
-            source.resume()
-            sources.append(source)
+            logger.notice("stopping: answering parked requests and letting in-flight ones finish")
+            understudy.stop()
+            logger.notice("stopped")
+            BufferedLogHandler.flush()
+            exitProcess(0)
         }
 
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
@@ -154,9 +152,54 @@ struct Serve: ParsableCommand {
         }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
         ProcessMemory.releaseStartupCode()
-        // Park the main thread; the signal handlers exit the process. (Not dispatchMain(): its
+        // Park the main thread; the signal thread exits the process. (Not dispatchMain(): its
         // signal-thread path trips AddressSanitizer inside libdispatch.)
-        withExtendedLifetime(sources) { DispatchSemaphore(value: 0).wait() }
+        DispatchSemaphore(value: 0).wait()
+    }
+}
+
+/// The one thread that takes `serve`'s signals, with `sigwait(2)`: SIGINT and
+/// SIGTERM stop gracefully, SIGHUP reloads. The signals must be blocked in
+/// every thread (`serve` blocks them before any thread exists), so none of
+/// them is delivered any other way.
+enum SignalThread {
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Starts the thread; `handle` runs on it for each signal, one at a time.
+    static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
+        let box = Unmanaged.passRetained(Box(handle)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let created = pthread_create(&thread, nil, { raw in
+            #if canImport(Darwin)
+            let raw: UnsafeMutableRawPointer? = raw
+            #else
+            // glibc already passes `UnsafeMutableRawPointer?`.
+            #endif
+            let handle = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().handle
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            for number in SignalThread.handled { sigaddset(&signals, number) }
+            while true {
+                var number: Int32 = 0
+                guard sigwait(&signals, &number) == 0 else { continue }
+                handle(number)
+            }
+        }, box)
+        precondition(created == 0, "cannot start the signal thread: \(String(cString: strerror(created)))")
+        #if canImport(Darwin)
+        pthread_detach(thread!)
+        #else
+        pthread_detach(thread)
+        #endif
+    }
+
+    private final class Box {
+        let handle: @Sendable (Int32) -> Void
+        init(_ handle: @escaping @Sendable (Int32) -> Void) { self.handle = handle }
     }
 }
 

@@ -61,16 +61,24 @@ struct AdminAPI {
             return ok(stateJSON())
         case ["reload"]:
             try allow(method, [.post], path: "/__admin/reload")
-            switch control.reload() {
-            case .loaded(let names):
-                return ok(.object([.init("reloaded", .bool(true)), .init("scenarios", .array(names.map(JSONValue.string)))]))
-            case .rejected(let reason, let problems):
-                return Self.json(.unprocessableContent, .object([
-                    .init("error", .string("reload rejected")),
-                    .init("detail", .string("\(reason); the previous scenarios keep serving.")),
-                    .init("problems", .array(problems.map { .string($0.description) })),
-                ]))
-            }
+            // A load can take seconds: the connection waits parked, not a worker thread, and the
+            // reload runs on the reload thread (one at a time; a stop cancels it and answers 503).
+            return Reply(.deferred(DeferredReply { [control] finish in
+                control.requestReload { outcome in
+                    switch outcome {
+                    case .loaded(let names):
+                        finish(Self.json(.ok, .object([.init("reloaded", .bool(true)), .init("scenarios", .array(names.map(JSONValue.string)))])))
+                    case .rejected(let reason, let problems):
+                        finish(Self.json(.unprocessableContent, .object([
+                            .init("error", .string("reload rejected")),
+                            .init("detail", .string("\(reason); the previous scenarios keep serving.")),
+                            .init("problems", .array(problems.map { .string($0.description) })),
+                        ])))
+                    case .cancelled:
+                        finish(AdminAPI.error(AdminError(.serviceUnavailable, "stopping", "The server is stopping; the reload was cancelled.")))
+                    }
+                }
+            }))
         case ["requests"]:
             try allow(method, [.get, .head, .delete], path: "/__admin/requests")
             if method == .delete {

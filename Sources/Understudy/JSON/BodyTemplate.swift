@@ -34,8 +34,13 @@ public struct BodyTemplate: Sendable, Hashable {
 
     public mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        if case .bytes(let last)? = segments.last {
-            segments[segments.count - 1] = .bytes(last + bytes)
+        if case .bytes(var last)? = segments.last {
+            // Taken out first, so `last` is the only reference and grows in place: building the
+            // new array from the old one copied everything written so far on every append,
+            // quadratic in the body (a 600 KB JSON body took seconds to load).
+            segments.removeLast()
+            last.append(contentsOf: bytes)
+            segments.append(.bytes(last))
         } else {
             segments.append(.bytes(bytes))
         }

@@ -38,27 +38,27 @@ public enum DocumentParser {
         try YAMLComposer.compose(Array(text.utf8), file: file)
     }
 
-    /// Reads and parses a file. The bytes go to the parser as they are, so
-    /// text that is not UTF-8 is reported with its line and column.
+    /// Reads and parses a scenario file. The bytes go to the parser as they
+    /// are, so text that is not UTF-8 is reported with its line and column.
     public static func parseFile(at url: URL, displayName: String) throws(FileProblem) -> YAMLNode {
-        try YAMLComposer.compose(try read(url, displayName: displayName), file: displayName)
+        let bytes = try ConfinedRead.bytes(atPath: url.path, displayName: displayName, limit: LoadScope.scenarioFileLimit, kind: "scenario files")
+        return try YAMLComposer.compose(bytes, file: displayName)
     }
 
     /// Reads a dataset file that must hold a JSON array: each element with the line it starts on.
     static func parseJSONArray(at url: URL, displayName: String, of what: String) throws(FileProblem) -> [(line: Int, value: JSONValue)] {
-        let document = try JSONParser.parse(try read(url, displayName: displayName), file: displayName)
+        let bytes = try ConfinedRead.bytes(atPath: url.path, displayName: displayName, limit: LoadScope.dataFileLimit, kind: "dataset files")
+        let document = try JSONParser.parse(bytes, file: displayName)
         guard case .array(let elements) = document.value else {
             throw FileProblem(file: displayName, line: 1, message: "expected a JSON array of \(what), found \(document.value.kindName)")
         }
         return Array(zip(document.elementLines, elements)).map { (line: $0.0, value: $0.1) }
     }
 
-    private static func read(_ url: URL, displayName: String) throws(FileProblem) -> [UInt8] {
-        do {
-            return Array(try Data(contentsOf: url))
-        } catch {
-            throw FileProblem(file: displayName, message: "cannot read the file: \(FileError(error))")
-        }
+    /// Reads a body file as UTF-8 text; nil when it is not UTF-8.
+    static func readText(at url: URL, displayName: String) throws(FileProblem) -> String? {
+        let bytes = try ConfinedRead.bytes(atPath: url.path, displayName: displayName, limit: LoadScope.dataFileLimit, kind: "body files")
+        return String(validating: bytes, as: UTF8.self)
     }
 }
 

@@ -19,6 +19,8 @@ struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// Looked at between the elements of a root array (a dataset's items).
+    private let cancellation = LoadScope.current?.cancellation
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -111,7 +113,10 @@ struct JSONParser {
             if parser.eat(UInt8(ascii: "]")) { return .array([]) }
             while true {
                 parser.skipWhitespace()
-                if isRoot { elementLines.append(parser.line) }
+                if isRoot {
+                    if parser.cancellation?.isCancelled == true { throw ConfinedRead.cancelled(parser.file) }
+                    elementLines.append(parser.line)
+                }
                 elements.append(try parser.value(elementLines: &unused))
                 parser.skipWhitespace()
                 if parser.eat(UInt8(ascii: ",")) { continue }

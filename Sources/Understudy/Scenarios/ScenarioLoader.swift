@@ -19,9 +19,16 @@ public struct ScenarioSet: Sendable {
 /// file, resolves `extends`, loads datasets and body files, and reports every
 /// problem (file, line, key path) before anything is served.
 public enum ScenarioLoader {
-    public static func load(directory: URL) throws(FileProblems) -> ScenarioSet {
-        var loader = Loading(directory: directory.standardizedFileURL)
-        let set = loader.run()
+    ///
+    /// Every file opened must resolve inside the folder, and sizes are bounded
+    /// (``LoadScope``). Setting `cancellation` ends the load early, with a
+    /// "cancelled" problem, at the next file or dataset item.
+    public static func load(directory: URL, cancellation: LoadCancellation? = nil) throws(FileProblems) -> ScenarioSet {
+        let directory = directory.standardizedFileURL
+        var loader = Loading(directory: directory)
+        // Without a real folder there is nothing to confine to; run() reports it missing.
+        let scope = ConfinedRead.realPath(directory.path).map { LoadScope(root: $0, cancellation: cancellation) }
+        let set = LoadScope.$current.withValue(scope) { loader.run() }
         guard loader.problems.isEmpty, let set else { throw FileProblems(loader.problems) }
         return set
     }
@@ -61,12 +68,23 @@ private struct Loading {
             problems.append(FileProblem(file: folder, message: "no scenario files (*.yaml, *.yml, *.json) in the folder"))
             return nil
         }
-        for url in files { read(url) }
+        for url in files {
+            guard !cancelled() else { return nil }
+            read(url)
+        }
         var scenarios: [String: Scenario] = [:]
         for name in definitions.keys.sorted() {
+            guard !cancelled() else { return nil }
             if let scenario = resolve(name) { scenarios[name] = scenario }
         }
         return ScenarioSet(directory: directory, scenarios: scenarios)
+    }
+
+    /// True (with the one problem a cancelled load reports) once the load is cancelled.
+    private mutating func cancelled() -> Bool {
+        guard LoadScope.current?.isCancelled == true else { return false }
+        problems = [ConfinedRead.cancelled(directory.path)]
+        return true
     }
 
     private mutating func read(_ url: URL) {
@@ -198,9 +216,11 @@ private struct Loading {
                 body = cached
             } else {
                 guard let url = contained(path, file: file, keyPath: keyPath + ".body_file") else { return nil }
-                guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
-                    problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath + ".body_file",
-                                                message: "cannot read '\(path)' as UTF-8 text"))
+                let read = Result { () throws(FileProblem) in try DocumentParser.readText(at: url, displayName: path) }
+                guard case .success(let decoded) = read, let text = decoded else {
+                    // Reported where the scenario names the file; the reason (size, a symlink out, …) names it too.
+                    let reason = if case .failure(let problem) = read { "cannot read '\(path)': \(problem.message)" } else { "cannot read '\(path)' as UTF-8 text" }
+                    problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath + ".body_file", message: reason))
                     return nil
                 }
                 bodies[path] = text

@@ -48,7 +48,8 @@ final class ScenarioWatcher: @unchecked Sendable {
             state.changedAt = nil
             return true
         }
-        if due { _ = control.reload() }
+        // Handed to the reload thread: this timer's queue keeps polling meanwhile.
+        if due { control.requestReload { _ in } }
     }
 
     /// Every file under the folder (symlinks followed) with its modification time.

@@ -125,6 +125,7 @@ public final class UnderstudyServer: Sendable {
     /// Drains and stops: parked requests are answered, in-flight ones finish.
     public func stop() {
         watcher.withLock { $0?.stop(); $0 = nil }
+        control.stopReloads()
         admin?.stop()
         http.stop()
     }
@@ -144,11 +145,17 @@ public final class UnderstudyServer: Sendable {
 
     /// Reloads the scenarios folder (what `POST /__admin/reload` does); the
     /// problems when the new set is rejected and the old one keeps serving.
+    /// Starts a reload on the reload thread and returns at once (what SIGHUP does).
+    public func requestReload() {
+        control.requestReload { _ in }
+    }
+
     @discardableResult
     public func reload() -> [FileProblem] {
         switch control.reload() {
         case .loaded: []
         case .rejected(_, let problems): problems
+        case .cancelled: [FileProblem(file: configuration.scenariosDirectory.path, message: "the reload was cancelled: the server is stopping")]
         }
     }
 }

@@ -9,13 +9,27 @@ struct FileStatus {
     let isRegularFile: Bool
     /// Seconds since 1970 of the last modification.
     let modified: Double
+    /// Bytes, for a regular file.
+    let size: Int
 
     /// Nil when the path does not exist or cannot be examined.
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// What `fstat(2)` says about an open file.
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
         isDirectory = info.st_mode & S_IFMT == S_IFDIR
         isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        size = Int(info.st_size)
         let time = Platform.modificationTime(info)
         modified = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
