@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import UnderstudyAdminWire
 import UnderstudyHTTP
 
 /// The `/__admin` routes: switch scenarios (globally, per API, per session,
@@ -67,13 +68,11 @@ struct AdminAPI {
                 control.requestReload { outcome in
                     switch outcome {
                     case .loaded(let names):
-                        finish(Self.json(.ok, .object([.init("reloaded", .bool(true)), .init("scenarios", .array(names.map(JSONValue.string)))])))
+                        finish(Self.json(.ok, UnderstudyWire.Reloaded(scenarios: names)))
                     case .rejected(let reason, let problems):
-                        finish(Self.json(.unprocessableContent, .object([
-                            .init("error", .string("reload rejected")),
-                            .init("detail", .string("\(reason); the previous scenarios keep serving.")),
-                            .init("problems", .array(problems.map { .string($0.description) })),
-                        ])))
+                        finish(Self.json(.unprocessableContent, UnderstudyWire.ErrorBody(
+                            error: "reload rejected", detail: "\(reason); the previous scenarios keep serving.",
+                            problems: problems.map(\.description))))
                     case .cancelled:
                         finish(AdminAPI.error(AdminError(.serviceUnavailable, "stopping", "The server is stopping; the reload was cancelled.")))
                     }
@@ -84,7 +83,7 @@ struct AdminAPI {
             if method == .delete {
                 let session = try sessionID(request.queryValue("session"))
                 control.journal.clear(session: session)
-                return ok(.object([.init("cleared", .bool(true))]))
+                return ok(UnderstudyWire.Cleared())
             }
             return ok(try journalJSON(request))
         case ["sessions"]:
@@ -117,7 +116,7 @@ struct AdminAPI {
     /// `{"name": …}`, `{"name": …, "api": …}`, `{"sequence": [{"name": …, "count": N}, …, {"name": …}]}`
     /// (with or without `api`), or `{"name": null, "api": …}` to drop an override.
     private func switchScenario(_ request: ServerRequest, session: String?) throws(AdminError) {
-        let body = try AdminRequestBody(request.body, accepted: ["name", "api", "sequence"])
+        let body = try AdminRequestBody(request.body, accepted: UnderstudyWire.ScenarioChange.CodingKeys.allCases.map(\.stringValue))
         let api = try body.string("api").map { (text: String) throws(AdminError) -> API in
             guard let api = API(rawValue: text) else {
                 throw AdminError(.badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -203,25 +202,17 @@ struct AdminAPI {
         })
     }
 
-    private func scenariosJSON() -> JSONValue {
+    private func scenariosJSON() -> UnderstudyWire.Scenarios {
         let state = control.state.current
-        let scenarios: [JSONValue] = state.scenarios.names.map { name in
-            let scenario = state.scenarios[name]!
-            return .object([
-                .init("name", .string(name)),
-                .init("description", .string(scenario.description)),
-                .init("file", .string(scenario.file)),
-                .init("extends", .array(scenario.extends.map(JSONValue.string))),
-                .init("active", .bool(state.active.scenarioNames.contains(name))),
-            ])
-        }
-        return .object([
-            .init("active", state.active.json()),
-            .init("scenarios", .array(scenarios)),
-            .init("last_reload_error", state.reloadProblems.map { problems in
-                .object([.init("problems", .array(problems.map { .string($0.description) }))])
-            } ?? .null),
-        ])
+        return UnderstudyWire.Scenarios(
+            active: state.active.wire,
+            scenarios: state.scenarios.names.map { name in
+                let scenario = state.scenarios[name]!
+                return UnderstudyWire.ScenarioInfo(name: name, description: scenario.description, file: scenario.file,
+                                                   extends: scenario.extends, active: state.active.scenarioNames.contains(name))
+            },
+            lastReloadError: state.reloadProblems.map { UnderstudyWire.ReloadError(problems: $0.map(\.description)) }
+        )
     }
 
     private func journalJSON(_ request: ServerRequest) throws(AdminError) -> JSONValue {
@@ -294,6 +285,13 @@ struct AdminAPI {
 
     private func ok(_ value: JSONValue) -> Reply { Self.json(.ok, value) }
 
+    private func ok<Answer: Encodable>(_ answer: Answer) -> Reply { Self.json(.ok, answer) }
+
+    /// An answer of the admin API, encoded through its wire type (`UnderstudyWire`, shared with the client).
+    static func json<Answer: Encodable>(_ status: HTTPResponse.Status, _ answer: Answer, extra: HTTPFields = [:]) -> Reply {
+        json(status, JSONValueEncoder.encode(answer), extra: extra)
+    }
+
     static func json(_ status: HTTPResponse.Status, _ value: JSONValue, extra: HTTPFields = [:]) -> Reply {
         var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"]
         fields.append(contentsOf: extra)
@@ -301,7 +299,7 @@ struct AdminAPI {
     }
 
     static func error(_ error: AdminError) -> Reply {
-        json(error.status, .object([.init("error", .string(error.error)), .init("detail", .string(error.detail))]),
+        json(error.status, UnderstudyWire.ErrorBody(error: error.error, detail: error.detail),
              extra: error.allow.map { [.allow: $0] } ?? [:])
     }
 }

@@ -1,3 +1,4 @@
+import UnderstudyAdminWire
 import UnderstudyHTTP
 
 /// Which scenario answers: one name, or a sequence such as "the first 2
@@ -43,14 +44,12 @@ public final class Selection: Sendable {
 
     var scenarioNames: [String] { steps.map(\.scenario) }
 
-    func json() -> JSONValue {
-        if steps.count == 1 { return .string(steps[0].scenario) }
-        return .object([
-            .init("sequence", .array(steps.map { step in
-                .object([.init("name", .string(step.scenario))] + (step.count.map { [.init("count", .int($0))] } ?? []))
-            })),
-            .init("served", .int(servedCount)),
-        ])
+    func json() -> JSONValue { JSONValueEncoder.encode(wire) }
+
+    /// What the admin API shows: the scenario's name, or the sequence and how many requests it served.
+    var wire: UnderstudyWire.Selection {
+        if steps.count == 1 { return .scenario(steps[0].scenario) }
+        return .sequence(steps.map { UnderstudyWire.Step($0.scenario, count: $0.count) }, served: servedCount)
     }
 }
 
