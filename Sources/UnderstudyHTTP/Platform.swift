@@ -43,7 +43,7 @@ enum Platform {
     /// Whether the client of a suspended connection's `socket` has hung up (closed or reset).
     ///
     /// libmicrohttpd does not watch a suspended connection, so ``ParkingLot`` asks this
-    /// once a second. With `.epoll` (Linux) a zero-timeout poll for POLLRDHUP answers
+    /// four times a second. With `.epoll` (Linux) a zero-timeout poll for POLLRDHUP answers
     /// without touching the data. With `.poll` (every system) a readable socket is
     /// peeked at: a read of 0 bytes is the peer's FIN, an error other than "would block"
     /// its reset; pipelined bytes waiting to be read mean the client is still there.

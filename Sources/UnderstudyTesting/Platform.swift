@@ -4,7 +4,9 @@
 // UnderstudyProcess call only what exists on both systems, or ask this file.
 // Other systems stop at #error.
 import Foundation
-#if os(Linux)
+#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+#error("UnderstudyTesting runs an Understudy server in the test process: macOS and Linux only. In an iOS, tvOS, watchOS or visionOS test target use UnderstudyAdminClient (UnderstudySession.attach(to:token:)) against a server running on the Mac or in CI.")
+#elseif os(Linux)
 @_exported import Glibc
 #elseif canImport(Darwin)
 @_exported import Darwin
