@@ -19,8 +19,11 @@ public struct ScenarioSet: Sendable {
 /// file, resolves `extends`, loads datasets and body files, and reports every
 /// problem (file, line, key path) before anything is served.
 public enum ScenarioLoader {
-    public static func load(directory: URL) throws(FileProblems) -> ScenarioSet {
+    /// `lazyDatasets`: artic's artworks file is read when a request first needs it, not now (a server's
+    /// start); its contents are then not validated here. `validate` and reloads read everything.
+    public static func load(directory: URL, lazyDatasets: Bool = false) throws(FileProblems) -> ScenarioSet {
         var loader = Loading(directory: directory.standardizedFileURL)
+        loader.lazyDatasets = lazyDatasets
         let set = loader.run()
         guard loader.problems.isEmpty, let set else { throw FileProblems(loader.problems) }
         return set
@@ -41,6 +44,7 @@ private struct Loading {
     var definitions: [String: ScenarioDefinition] = [:]
     var services: [String: any APIService] = [:]
     var bodies: [String: String] = [:]
+    var lazyDatasets = false
 
     init(directory: URL) {
         self.directory = directory
@@ -175,7 +179,9 @@ private struct Loading {
             do {
                 switch api {
                 case .swapi: service = SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: path))
-                case .artic: service = ArtInstituteService(artworks: try ArtInstituteService.load(file: url, displayName: path))
+                case .artic:
+                    service = lazyDatasets ? ArtInstituteService(file: url, displayName: path)
+                        : ArtInstituteService(artworks: try ArtInstituteService.load(file: url, displayName: path))
                 case .catfact: service = CatFactService(dataset: try CatFactDataset.load(folder: url, displayName: path))
                 }
             } catch {
