@@ -77,6 +77,8 @@ struct APIResponse: Sendable {
     var status: HTTPResponse.Status
     var body: BodyTemplate
     var contentType = "application/json"
+    /// For a redirect: the path (and query) to send the client to, on the origin it used.
+    var location: String?
 }
 
 /// Which response a request asks for. Cheap to compute, so the rendered

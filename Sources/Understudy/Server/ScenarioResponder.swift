@@ -102,7 +102,9 @@ final class ScenarioResponder: HTTPResponder {
             if let fixed = behaviour.fixed {
                 return self.prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
             }
-            return self.prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
+            let response = behaviour.service.render(route)
+            return self.prepare(response, headers: response.location.map { [("Location", "http://\(host)\($0)")] } ?? [],
+                                scenario: scenario, host: host, malformed: malformed)
         }
         let rendered = route.isCacheable ? scenario.cache.response(for: key, render: render) : render()
         if route.isRepeatable {
