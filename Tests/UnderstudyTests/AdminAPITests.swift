@@ -126,7 +126,7 @@ import UnderstudyTesting
         let all = try await admin("GET", "/requests", server: server).json()
         #expect(all["count"]?.intValue == 3, "admin calls are not recorded")
         let first = try #require(all["requests"]?.arrayValue?.first)
-        #expect(first.members?.map(\.key) == ["id", "time", "method", "path", "query", "headers", "session", "api", "scenario", "status", "duration_ms", "completed"])
+        #expect(first.members?.map(\.key) == ["id", "time", "method", "path", "query", "body_bytes", "headers", "session", "api", "scenario", "status", "duration_ms", "completed"])
         #expect(first["headers"]?["X-Custom"]?.stringValue == "yes")
         #expect(first["scenario"]?.stringValue == "happy")
 

@@ -123,6 +123,7 @@ extension Journal.Entry {
             .init("method", .string(request.method.rawValue)),
             .init("path", .string(request.path)),
             .init("query", .string(request.encodedQuery)),
+            .init("body_bytes", .int(request.body.count)),
             .init("headers", .object(headers)),
             .init("session", session.map(JSONValue.string) ?? .null),
             .init("api", api.map { .string($0.rawValue) } ?? .null),

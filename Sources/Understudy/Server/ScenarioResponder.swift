@@ -79,6 +79,7 @@ final class ScenarioResponder: HTTPResponder {
     private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, delay: Int, fault: Fault) -> Reply {
         switch request.method {
         case .get, .head: break
+        case .post where api == .artic && ArtInstituteService.takesPost(api.subpath(of: request.path)): break
         case .options: return Reply(.respond(Self.preflight), tag: scenario.name)
         default:
             return Self.error(.methodNotAllowed, "method not allowed",
@@ -87,8 +88,8 @@ final class ScenarioResponder: HTTPResponder {
         let malformed = fault == .malformedJSON
         var response: PreparedResponse?
         request.withTargetBytes(hostField: .hostHeader) { path, query, host in
-            // Only plain hosts are remembered, so a hit needs no check of the Host bytes.
-            guard let host else { return }
+            // Only plain hosts are remembered, so a hit needs no check of the Host bytes. A POST's answer depends on its body.
+            guard let host, request.method != .post else { return }
             response = scenario.targets[TargetMemo.Target(path: path, query: query, host: host, malformed: malformed)]
         }
         if let response { return Self.reply(response, delay: delay, fault: fault, scenario: scenario) }
@@ -97,12 +98,15 @@ final class ScenarioResponder: HTTPResponder {
         let host = host(of: request)
         let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
         let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-        let rendered = scenario.cache.response(for: key) {
+        let render = {
             if let fixed = behaviour.fixed {
-                return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
+                return self.prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
             }
-            return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
+            let response = behaviour.service.render(route)
+            return self.prepare(response, headers: response.location.map { [("Location", "http://\(host)\($0)")] } ?? [],
+                                scenario: scenario, host: host, malformed: malformed)
         }
+        let rendered = route.isCacheable ? scenario.cache.response(for: key, render: render) : render()
         if route.isRepeatable {
             request.withTargetBytes(hostField: .hostHeader) { path, query, received in
                 // The target is remembered under the Host bytes the response was rendered for, never the fallback.

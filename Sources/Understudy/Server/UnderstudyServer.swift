@@ -76,7 +76,7 @@ public final class UnderstudyServer: Sendable {
         self.configuration = configuration
         let scenarios: ScenarioSet
         do {
-            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory)
+            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory, lazyDatasets: true)
         } catch {
             throw UnderstudyError.invalidScenarios(error)
         }
