@@ -44,6 +44,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Requests kept in the journal (GET /__admin/requests); 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
     var journalSize: Int?
 
+    @Option(help: "Seconds a session may go unused before it expires; 0: never. (UNDERSTUDY_SESSION_TTL, default 3600)")
+    var sessionTTL: Int?
+
+    @Option(help: "Most sessions at once; creating more is refused until some expire. (UNDERSTUDY_SESSION_LIMIT, default 10000)")
+    var sessionLimit: Int?
+
     @Option(help: "Require 'Authorization: Bearer TOKEN' on every admin call. (UNDERSTUDY_ADMIN_TOKEN)")
     var adminToken: String?
 
@@ -97,7 +103,7 @@ struct Serve: ParsableCommand {
         guard server.connectionTimeoutSeconds >= 1 else { throw ValidationError("--connection-timeout must be at least 1 second") }
         guard server.maxDelayMilliseconds >= 0 else { throw ValidationError("--max-delay must be 0 or more") }
 
-        let configuration = UnderstudyConfiguration(
+        var configuration = UnderstudyConfiguration(
             server: server,
             scenariosDirectory: scenariosDirectory(scenarios),
             scenario: scenario ?? Environment.string("UNDERSTUDY_SCENARIO") ?? "happy",
@@ -109,6 +115,10 @@ struct Serve: ParsableCommand {
             logger: logger
         )
         guard configuration.journalSize >= 0 else { throw ValidationError("--journal-size must be 0 or more") }
+        configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
+        configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit
+        guard configuration.sessionTTLSeconds >= 0 else { throw ValidationError("--session-ttl must be 0 or more") }
+        guard configuration.sessionLimit >= 1 else { throw ValidationError("--session-limit must be at least 1") }
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration)

@@ -60,7 +60,7 @@ final class ScenarioResponder: HTTPResponder {
                 let response = scenario.cache.response(for: key) {
                     prepare(fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })),
                             headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
-                }
+                }.response
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
             if let api = route.api, matched != nil {
@@ -96,13 +96,14 @@ final class ScenarioResponder: HTTPResponder {
         let host = host(of: request)
         let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
         let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-        let rendered = scenario.cache.response(for: key) {
+        let (rendered, kept) = scenario.cache.response(for: key) {
             if let fixed = behaviour.fixed {
                 return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
             }
             return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
         }
-        if route.isRepeatable {
+        // Only what the cache keeps is remembered: the memo never holds a body of its own.
+        if kept, route.isRepeatable {
             request.withTargetBytes(hostField: .hostHeader) { path, query, received in
                 // The target is remembered under the Host bytes the response was rendered for, never the fallback.
                 guard let received, received.elementsEqual(host.utf8) else { return }

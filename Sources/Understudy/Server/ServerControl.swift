@@ -18,8 +18,11 @@ final class ServerControl: Sendable {
     let fallbackHost = Locked("127.0.0.1")
     private let reloading = Locked(())
 
-    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminToken: String?, logger: Logger) {
-        state = Locked(ServerState(scenarios: scenarios, start: start))
+    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminToken: String?, logger: Logger,
+         sessionLimits: ServerState.SessionLimits = .init()) {
+        var initial = ServerState(scenarios: scenarios, start: start)
+        initial.sessionLimits = sessionLimits
+        state = Locked(initial)
         journal = Journal(capacity: journalSize)
         directory = scenarios.directory
         self.adminToken = adminToken

@@ -24,6 +24,10 @@ public struct UnderstudyConfiguration: Sendable {
     public var allowRemoteAdmin: Bool
     /// Reload the scenarios when their files change.
     public var watch: Bool
+    /// Seconds a session may stay unused (no request, no admin call) before it expires; 0: never.
+    public var sessionTTLSeconds = 3600
+    /// Most sessions at once; the admin API refuses to create more (429).
+    public var sessionLimit = 10_000
     public var logger: Logger
 
     public init(server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
@@ -83,7 +87,8 @@ public final class UnderstudyServer: Sendable {
             throw UnderstudyError.remoteAdminWithoutToken(host: configuration.server.host)
         }
         let control = ServerControl(scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
-                                    adminToken: configuration.adminToken, logger: configuration.logger)
+                                    adminToken: configuration.adminToken, logger: configuration.logger,
+                                    sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
         self.control = control
         http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
         admin = configuration.adminPort.map { port in
