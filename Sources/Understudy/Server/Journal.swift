@@ -51,46 +51,26 @@ final class Journal: Sendable {
         }
     }
 
-    /// Entries recorded on one group of threads, oldest first from `head`: a queue that
-    /// grows as its thread records and gives up its oldest entry once the journal is full.
+    /// Entries recorded on one group of threads, oldest first from `next`. It grows while its
+    /// oldest entry is among the last `capacity` requests; once that one is older, the newest
+    /// replaces it in place.
     private struct Ring {
-        var slots: [Entry?] = []
-        var head = 0
-        var count = 0
+        var entries: [Entry] = []
+        var next = 0
 
-        var entries: [Entry] { (0..<count).map { slots[(head + $0) % slots.count]! } }
-
-        mutating func append(_ entry: Entry) {
-            if count == slots.count {
-                // Full: unroll into twice the room (a ring grows to its share of the traffic once).
-                slots = entries.map(Optional.some) + [Entry?](repeating: nil, count: max(4, count))
-                head = 0
-            }
-            slots[(head + count) % slots.count] = entry
-            count += 1
-        }
-
-        mutating func removeFirst() {
-            slots[head] = nil
-            head = (head + 1) % slots.count
-            count -= 1
-        }
-
-        mutating func replace(with kept: [Entry]) {
-            slots = kept.map(Optional.some)
-            head = 0
-            count = kept.count
-        }
+        var ordered: [Entry] { Array(entries[next...] + entries[..<next]) }
     }
 
-    /// Entries kept, across all rings: at most `capacity`, plus one per ring while the
-    /// journal is full and a ring that had none records (reads trim to `capacity`).
+    /// How many of the last requests are shown, and about how many entries are kept: `capacity`
+    /// in total across the rings, plus at most one per ring (see `record`).
     let capacity: Int
     /// One ring per worker thread (threads beyond the count share): recording takes a lock
-    /// no other worker takes, and an entry is freed on the thread that made it. `capacity`
-    /// is the total: once the rings hold that many, a recording ring drops its own oldest
-    /// entry, so each ring keeps its most recent and a single thread keeps the last `capacity`.
+    /// no other worker takes, and an entry is freed on the thread that made it. The journal
+    /// shows the requests among the last `capacity` ids; a ring drops its own entries older
+    /// than that as it records, and should entries of quiet rings push the total past
+    /// `capacity` plus one per ring, the recording thread sweeps them all.
     private let rings: [Locked<Ring>]
+    /// Entries kept, across the rings.
     private let held = Atomic<Int>(0)
     private let lastID = Atomic<Int>(0)
 
@@ -107,24 +87,50 @@ final class Journal: Sendable {
         var request = request
         let bodyBytes = request.body.count
         if bodyBytes > 0 { request.body = [] }
-        rings[ThreadOrdinal.current % rings.count].withLock { ring in
+        let grew = rings[ThreadOrdinal.current % rings.count].withLock { ring -> Bool in
             // The id is taken under the ring's lock, so each ring is in id order.
-            let entry = Entry(id: lastID.add(1, ordering: .relaxed).newValue, time: time, request: request, scenario: scenario,
+            let id = lastID.add(1, ordering: .relaxed).newValue
+            let entry = Entry(id: id, time: time, request: request, scenario: scenario,
                               status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes)
-            if ring.count > 0, held.load(ordering: .relaxed) >= capacity {
-                ring.removeFirst()
-            } else {
-                held.add(1, ordering: .relaxed)
+            if !ring.entries.isEmpty, ring.entries[ring.next].id <= id - capacity {
+                // The ring's oldest is no longer among the last `capacity`: the newest takes its place.
+                ring.entries[ring.next] = entry
+                ring.next += 1
+                if ring.next == ring.entries.count { ring.next = 0 }
+                return false
             }
-            ring.append(entry)
+            if ring.next == 0 {
+                ring.entries.append(entry)
+            } else {
+                // Wrapped, yet its oldest is recent (another ring took the older ids): grow in order.
+                ring.entries.insert(entry, at: ring.next)
+                ring.next += 1
+            }
+            return true
+        }
+        if grew, held.add(1, ordering: .relaxed).newValue > capacity + rings.count { dropOutdated() }
+    }
+
+    /// Drops, from every ring, the entries older than the last `capacity` requests.
+    private func dropOutdated() {
+        let floor = lastID.load(ordering: .relaxed) - capacity
+        for ring in rings {
+            ring.withLock { ring in
+                guard let oldest = ring.entries.isEmpty ? nil : ring.entries[ring.next], oldest.id <= floor else { return }
+                let kept = ring.ordered.filter { $0.id > floor }
+                held.subtract(ring.entries.count - kept.count, ordering: .relaxed)
+                ring.entries = kept
+                ring.next = 0
+            }
         }
     }
 
     /// Matching entries, oldest first; with a limit, the most recent `limit` of them.
     func entries(matching filter: Filter) -> [Entry] {
         var all: [Entry] = []
+        let floor = lastID.load(ordering: .relaxed) - capacity
         for ring in rings {
-            ring.withLock { ring in all += ring.entries }
+            ring.withLock { ring in all += ring.ordered.lazy.filter { $0.id > floor } }
         }
         all.sort { $0.id < $1.id }
         let matching = all.suffix(capacity).filter(filter.matches)
@@ -132,13 +138,17 @@ final class Journal: Sendable {
         return matching
     }
 
+    /// Entries kept (shown or not yet swept), for tests of the bound.
+    var heldCount: Int { held.load(ordering: .relaxed) }
+
     /// Removes every entry, or only those of one session.
     func clear(session: String? = nil) {
         for ring in rings {
             ring.withLock { ring in
-                let kept = session.map { session in ring.entries.filter { $0.session != session } } ?? []
-                held.subtract(ring.count - kept.count, ordering: .relaxed)
-                ring.replace(with: kept)
+                let kept = session.map { session in ring.ordered.filter { $0.session != session } } ?? []
+                held.subtract(ring.entries.count - kept.count, ordering: .relaxed)
+                ring.entries = kept
+                ring.next = 0
             }
         }
     }
