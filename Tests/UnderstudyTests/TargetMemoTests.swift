@@ -86,6 +86,16 @@ import UnderstudyHTTP
 
 /// The rendered-response cache: a few hosts per route, a byte budget, its bytes given back when it goes.
 @Suite struct ResponseCacheTests {
+    private static func template(_ body: [UInt8]) -> APIResponse {
+        var template = BodyTemplate()
+        template.append(body)
+        return APIResponse(status: .ok, body: template)
+    }
+
+    private static func prepared(_ template: APIResponse) -> PreparedResponse {
+        PreparedResponse(status: template.status, body: template.body.render(origin: Origin("http://h")))
+    }
+
     @Test func keepsAFewHostsPerRouteWithinTheBudget() {
         let budget = CacheBudget(limit: 1 << 20)
         do {
@@ -94,7 +104,7 @@ import UnderstudyHTTP
             var kept = 0
             for host in 0..<50 {
                 let key = ResponseCache.Key(route: .fixed(.artic), host: "host\(host):8080", malformed: false)
-                let (response, isKept) = cache.response(for: key) { PreparedResponse(status: .ok, body: body) }
+                let (response, isKept) = cache.response(for: key) { Self.template(body) } prepare: { Self.prepared($0) }
                 #expect(response.bodyCount == body.count)
                 if isKept { kept += 1 }
             }
@@ -102,16 +112,23 @@ import UnderstudyHTTP
             // A kept response is found again without rendering.
             let again = cache.response(for: ResponseCache.Key(route: .fixed(.artic), host: "host0:8080", malformed: false)) {
                 Issue.record("rendered again")
-                return PreparedResponse(status: .ok)
-            }
+                return Self.template([])
+            } prepare: { Self.prepared($0) }
+            #expect(again.kept)
+            // Hosts past the few are filled in from the route's template, kept once: not rendered again.
+            let further = cache.response(for: ResponseCache.Key(route: .fixed(.artic), host: "host-new:8080", malformed: false)) {
+                Issue.record("the template was rendered again")
+                return Self.template([])
+            } prepare: { Self.prepared($0) }
+            #expect(!further.kept && further.response.bodyCount == body.count)
             #expect(again.kept)
             // Other routes fill the budget, then render per request.
             for index in 0..<20 {
                 _ = cache.response(for: ResponseCache.Key(route: .custom(index, []), host: "h", malformed: false)) {
-                    PreparedResponse(status: .ok, body: body)
-                }
+                    Self.template(body)
+                } prepare: { Self.prepared($0) }
             }
-            #expect(budget.usedBytes <= budget.limit && cache.usage.bytes == budget.usedBytes && cache.usage.entries < 20 + 8)
+            #expect(budget.usedBytes <= budget.limit && cache.usage.bytes == budget.usedBytes && cache.usage.entries < 20 + 8 + 1)
         }
         #expect(budget.usedBytes == 0, "the cache's bytes go back to the budget with it")
     }

@@ -39,9 +39,9 @@ final class CacheBudget: Sendable {
 }
 
 /// Rendered responses of one scenario, per route and host. Bounded three ways: at most
-/// `limit` entries, at most `hostsPerRoute` hosts for one route (a new `Host` past them
-/// costs a render per request, never another kept copy of a large body), and the bytes
-/// of the shared ``CacheBudget``. Past a bound, responses are rendered per request
+/// `limit` entries, at most `hostsPerRoute` hosts for one route (a further `Host` gets the
+/// route's template, kept once, filled in per request: never another kept copy of a
+/// large body), and the bytes of the shared ``CacheBudget``. Past a bound, responses are rendered per request
 /// instead of growing the cache; nothing kept is ever evicted, so a memo may point at it.
 final class ResponseCache: Sendable {
     struct Key: Hashable, Sendable {
@@ -60,6 +60,9 @@ final class ResponseCache: Sendable {
         var entries: [Key: PreparedResponse] = [:]
         /// Hosts kept per route.
         var hosts: [Route: Int] = [:]
+        /// The responses of routes that had more hosts than they keep, before their links are
+        /// filled in: one copy serves every further host.
+        var templates: [RouteKey: APIResponse] = [:]
         var bytes = 0
     }
 
@@ -77,18 +80,36 @@ final class ResponseCache: Sendable {
         budget.release(store.current.bytes)
     }
 
-    /// The response kept for `key`, or `render`'s; `kept` says whether the response is
-    /// in the cache (and stays there as long as the cache), so a memo may remember it.
-    func response(for key: Key, render: () -> PreparedResponse) -> (response: PreparedResponse, kept: Bool) {
+    /// The response kept for `key`, or one prepared from the route's `template`; `kept` says
+    /// whether the response is in the cache (and stays there as long as the cache), so a memo
+    /// may remember it.
+    func response(for key: Key, template render: () -> APIResponse,
+                  prepare: (APIResponse) -> PreparedResponse) -> (response: PreparedResponse, kept: Bool) {
         if let cached = store.withLock({ $0.entries[key] }) { return (cached, true) }
-        let response = render()
+        let kept = store.withLock { $0.templates[key.route] }
+        let template = kept ?? render()
+        let response = prepare(template)
         // The key's route holds the request's words (a search, fields): count them as printed.
-        let bytes = response.retainedBytes + key.host.utf8.count + String(describing: key.route).utf8.count + 128
+        let keyBytes = key.host.utf8.count + String(describing: key.route).utf8.count + 128
+        let bytes = response.retainedBytes + keyBytes
         let route = Route(route: key.route, malformed: key.malformed)
         return store.withLock { store in
             if let present = store.entries[key] { return (present, true) }  // another thread rendered it first
-            guard store.entries.count < Self.limit, store.hosts[route, default: 0] < Self.hostsPerRoute,
-                  budget.reserve(bytes) else { return (response, false) }
+            guard store.entries.count < Self.limit, store.hosts[route, default: 0] < Self.hostsPerRoute else {
+                // A host past the few: keep the template, so that further hosts only fill it in.
+                if kept == nil, store.templates[key.route] == nil, store.templates.count < Self.limit {
+                    let templateBytes = template.body.segments.reduce(keyBytes) { total, segment in
+                        if case .bytes(let bytes) = segment { return total + bytes.count + 32 }
+                        return total + 32
+                    }
+                    if budget.reserve(templateBytes) {
+                        store.templates[key.route] = template
+                        store.bytes += templateBytes
+                    }
+                }
+                return (response, false)
+            }
+            guard budget.reserve(bytes) else { return (response, false) }
             store.entries[key] = response
             store.hosts[route, default: 0] += 1
             store.bytes += bytes

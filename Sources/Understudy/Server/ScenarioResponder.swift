@@ -58,8 +58,9 @@ final class ScenarioResponder: HTTPResponder {
                 let host = host(of: request)
                 let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
                 let response = scenario.cache.response(for: key) {
-                    prepare(fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })),
-                            headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+                    fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 }))
+                } prepare: { template in
+                    prepare(template, headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
                 }.response
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
@@ -97,10 +98,9 @@ final class ScenarioResponder: HTTPResponder {
         let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
         let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
         let (rendered, kept) = scenario.cache.response(for: key) {
-            if let fixed = behaviour.fixed {
-                return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
-            }
-            return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
+            behaviour.fixed?.render(parameters: [:]) ?? behaviour.service.render(route)
+        } prepare: { template in
+            prepare(template, headers: behaviour.fixed?.headers ?? [], scenario: scenario, host: host, malformed: malformed)
         }
         // Only what the cache keeps is remembered: the memo never holds a body of its own.
         if kept, route.isRepeatable {
