@@ -84,9 +84,8 @@ final class Journal: Sendable {
         // Recorded when the exchange completes; the entry's time is when the request arrived.
         let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
         // The body is never shown: keep its length, not the buffer (up to the body limit).
-        var request = request
-        let bodyBytes = request.body.count
-        if bodyBytes > 0 { request.body = [] }
+        let bodyBytes = request.bodyCount
+        let request = bodyBytes == 0 ? request : request.withoutBody
         let grew = rings[ThreadOrdinal.current % rings.count].withLock { ring -> Bool in
             // The id is taken under the ring's lock, so each ring is in id order.
             let id = lastID.add(1, ordering: .relaxed).newValue
