@@ -159,7 +159,8 @@ final class SessionClock: Sendable {
     var milliseconds: Int64 { last.load(ordering: .relaxed) }
 
     func mark(_ now: Int64 = SessionClock.now()) {
-        last.store(now, ordering: .relaxed)
+        // Many threads may serve one session: write the shared line only when the time moved.
+        if last.load(ordering: .relaxed) != now { last.store(now, ordering: .relaxed) }
     }
 
     static func now() -> Int64 {
