@@ -61,14 +61,18 @@ final class Journal: Sendable {
         var ordered: [Entry] { Array(entries[next...] + entries[..<next]) }
     }
 
-    /// How many of the last requests are shown, and about how many entries are kept: `capacity`
-    /// in total across the rings, plus at most one per ring (see `record`).
+    /// How many of the last requests are shown; the rings keep at most `capacity + slack`
+    /// entries in total (see `record`).
     let capacity: Int
+    /// Entries of quiet rings, older than the last `capacity`, that may wait for a sweep: a
+    /// quarter of the capacity, so that a sweep (which visits every entry) comes at most once
+    /// per `capacity / 4` records and costs each record a few entry copies at worst.
+    let slack: Int
     /// One ring per worker thread (threads beyond the count share): recording takes a lock
     /// no other worker takes, and an entry is freed on the thread that made it. The journal
     /// shows the requests among the last `capacity` ids; a ring drops its own entries older
     /// than that as it records, and should entries of quiet rings push the total past
-    /// `capacity` plus one per ring, the recording thread sweeps them all.
+    /// `capacity + slack`, the recording thread sweeps them all.
     private let rings: [Locked<Ring>]
     /// Entries kept, across the rings.
     private let held = Atomic<Int>(0)
@@ -77,6 +81,7 @@ final class Journal: Sendable {
     init(capacity: Int, rings: Int = 4) {
         self.capacity = max(0, capacity)
         self.rings = (0..<max(1, rings)).map { _ in Locked(Ring()) }
+        slack = max(self.rings.count, self.capacity / 4)
     }
 
     func record(request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
@@ -107,7 +112,7 @@ final class Journal: Sendable {
             }
             return true
         }
-        if grew, held.add(1, ordering: .relaxed).newValue > capacity + rings.count { dropOutdated() }
+        if grew, held.add(1, ordering: .relaxed).newValue > capacity + slack { dropOutdated() }
     }
 
     /// Drops, from every ring, the entries older than the last `capacity` requests.
