@@ -41,7 +41,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Cap on any delay in milliseconds; also how long a 'timeout' fault holds a connection. (UNDERSTUDY_MAX_DELAY, default 120000)")
     var maxDelay: Int?
 
-    @Option(help: "Requests kept in the journal (GET /__admin/requests); 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
+    @Option(help: "Requests kept in the journal (GET /__admin/requests), in total; 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
     var journalSize: Int?
 
     @Option(help: "Seconds a session may go unused before it expires; 0: never. (UNDERSTUDY_SESSION_TTL, default 3600)")
