@@ -59,9 +59,10 @@ final class ScenarioResponder: HTTPResponder {
                 let host = host(of: request)
                 let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
                 let response = scenario.cache.response(for: key) {
-                    prepare(fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })),
-                            headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
-                }
+                    fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 }))
+                } prepare: { template in
+                    prepare(template, headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+                }.response
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
             if let api = route.api, matched != nil {
@@ -98,16 +99,17 @@ final class ScenarioResponder: HTTPResponder {
         let host = host(of: request)
         let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
         let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-        let render = {
-            if let fixed = behaviour.fixed {
-                return self.prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
-            }
-            let response = behaviour.service.render(route)
-            return self.prepare(response, headers: response.location.map { [("Location", "http://\(host)\($0)")] } ?? [],
-                                scenario: scenario, host: host, malformed: malformed)
+        let template = { behaviour.fixed?.render(parameters: [:]) ?? behaviour.service.render(route) }
+        let prepareForHost = { (response: APIResponse) in
+            // A redirect's Location points at the host the client used, like every link.
+            let headers = behaviour.fixed?.headers ?? response.location.map { [("Location", "http://\(host)\($0)")] } ?? []
+            return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
         }
-        let rendered = route.isCacheable ? scenario.cache.response(for: key, render: render) : render()
-        if route.isRepeatable {
+        let (rendered, kept) = route.isCacheable
+            ? scenario.cache.response(for: key, template: template, prepare: prepareForHost)
+            : (prepareForHost(template()), false)
+        // Only what the cache keeps is remembered: the memo never holds a body of its own.
+        if kept, route.isRepeatable {
             request.withTargetBytes(hostField: .hostHeader) { path, query, received in
                 // The target is remembered under the Host bytes the response was rendered for, never the fallback.
                 guard let received, received.elementsEqual(host.utf8) else { return }
