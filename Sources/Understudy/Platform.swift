@@ -17,9 +17,18 @@ enum Platform {
     static let write = Glibc.write
     /// Modification time of a `stat` result: `st_mtim` in glibc.
     static func modificationTime(_ info: stat) -> timespec { info.st_mtim }
+    /// A coarse monotonic clock in milliseconds (sessions' idle time): the coarse clock reads the
+    /// kernel's tick without a vDSO time computation.
+    static func monotonicMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
     #elseif canImport(Darwin)
     static let write = Darwin.write
     /// Darwin calls the field `st_mtimespec`.
     static func modificationTime(_ info: stat) -> timespec { info.st_mtimespec }
+    /// Darwin has no coarse clock id; `clock_gettime_nsec_np` is its cheap monotonic read.
+    static func monotonicMilliseconds() -> Int64 { Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC) / 1_000_000) }
     #endif
 }

@@ -123,6 +123,20 @@ public struct UnderstudyAdmin: Sendable {
         try await send("PUT", "/sessions/\(id)/scenario", body: UnderstudyWire.ScenarioChange(.scenario(scenario), api: api))
     }
 
+    /// One session's selections and idle time; nil when it does not exist (never used, deleted or expired).
+    public func sessionState(_ id: String) async throws -> UnderstudyWire.SessionState? {
+        let state: UnderstudyWire.State = try await send("GET", "/sessions/\(id)")
+        return state.session
+    }
+
+    /// One page of the server's sessions in id order (at most `limit`, 1000 at most), after the id `after`;
+    /// the answer's `next` is the `after` of the next page.
+    public func sessions(limit: Int = 100, after: String? = nil) async throws -> UnderstudyWire.Sessions {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let after { query.append(.init(name: "after", value: after)) }
+        return try await send("GET", "/sessions", query: query)
+    }
+
     /// Forgets a session: its scenario, its sequence counts and its journal.
     public func deleteSession(_ id: String) async throws {
         let _: UnderstudyWire.State = try await send("DELETE", "/sessions/\(id)")

@@ -84,6 +84,12 @@ public struct UnderstudySession: Sendable {
         try await admin.setSequence(steps, api: api, session: id)
     }
 
+    /// The session as the server holds it: its selections and idle time; nil before its first
+    /// request or admin call, and after it ended or expired (idle past the server's `--session-ttl`).
+    public func state() async throws -> UnderstudyWire.SessionState? {
+        try await admin.sessionState(id)
+    }
+
     /// This session's journal, oldest first.
     public func requests(api: UnderstudyAPI? = nil, pathPrefix: String? = nil, status: Int? = nil) async throws -> [UnderstudyAdmin.RecordedRequest] {
         try await admin.requests(session: id, api: api, pathPrefix: pathPrefix, status: status)

@@ -56,6 +56,16 @@ public struct ServerRequest: Sendable {
         set { update { $0.body = newValue } }
     }
 
+    /// The body's length, read without copying the request.
+    public var bodyCount: Int { storage.parts.body.count }
+
+    /// The same request with an empty body: what a record that outlives the exchange keeps.
+    public var withoutBody: ServerRequest {
+        var copy = self
+        copy.body = []
+        return copy
+    }
+
     /// `HTTP/1.1` or `HTTP/1.0`.
     public var version: String {
         get { storage.parts.version }

@@ -41,8 +41,14 @@ struct Serve: ParsableCommand {
     @Option(help: "Cap on any delay in milliseconds; also how long a 'timeout' fault holds a connection. (UNDERSTUDY_MAX_DELAY, default 120000)")
     var maxDelay: Int?
 
-    @Option(help: "Requests kept in the journal (GET /__admin/requests); 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
+    @Option(help: "Requests kept in the journal (GET /__admin/requests), in total; 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
     var journalSize: Int?
+
+    @Option(help: "Seconds a session may go unused before it expires; 0: never. (UNDERSTUDY_SESSION_TTL, default 3600)")
+    var sessionTTL: Int?
+
+    @Option(help: "Most sessions at once; creating more is refused until some expire. (UNDERSTUDY_SESSION_LIMIT, default 10000)")
+    var sessionLimit: Int?
 
     @Option(help: "Require 'Authorization: Bearer TOKEN' on every admin call. (UNDERSTUDY_ADMIN_TOKEN)")
     var adminToken: String?
@@ -100,7 +106,7 @@ struct Serve: ParsableCommand {
         guard (1...86_400).contains(server.connectionTimeoutSeconds) else { throw ValidationError("--connection-timeout must be from 1 to 86400 seconds") }
         guard (0...86_400_000).contains(server.maxDelayMilliseconds) else { throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)") }
 
-        let configuration = UnderstudyConfiguration(
+        var configuration = UnderstudyConfiguration(
             server: server,
             scenariosDirectory: scenariosDirectory(scenarios),
             scenario: scenario ?? Environment.string("UNDERSTUDY_SCENARIO") ?? "happy",
@@ -114,6 +120,10 @@ struct Serve: ParsableCommand {
             logger: logger
         )
         guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
+        configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
+        configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit
+        guard (0...31_536_000).contains(configuration.sessionTTLSeconds) else { throw ValidationError("--session-ttl must be from 0 to 31536000 (a year)") }
+        guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration)

@@ -69,6 +69,11 @@ struct ClientMethod: Sendable, CustomTestStringConvertible {
         .init(name: "ArticClient.fetchArtworks", kind: .list) { s in try await s.artic.fetchArtworks(2, 5, nil).data.count },
         .init(name: "ArticClient.fetchArtwork", kind: .detail) { s in _ = try await s.artic.fetchArtwork(27992); return 1 },
         .init(name: "ArticClient.searchArtworks", kind: .search) { s in try await s.artic.searchArtworks("monet", nil).data.count },
+        .init(name: "ArticClient.searchArtworks(query)", kind: .search) { s in
+            try await s.artic.searchArtworks(.init(query: .bool(must: [.term("artist_id", 35809)], mustNot: [.term("is_public_domain", false)]),
+                                                   sort: [.init("date_start", descending: true)], limit: 20)).data.count
+        },
+        .init(name: "ArticClient.fetchArtworks(ids:)", kind: .search) { s in try await s.artic.fetchArtworks(ids: [111628, 27992]).count },
         .init(name: "CatFactClient.fetchFact", kind: .randomFact) { s in _ = try await s.catfact.fetchFact(120); return 1 },
         .init(name: "CatFactClient.fetchFacts", kind: .list) { s in try await s.catfact.fetchFacts(2, 4).data.count },
         .init(name: "CatFactClient.fetchBreeds", kind: .list) { s in try await s.catfact.fetchBreeds(nil, 5).data.count },

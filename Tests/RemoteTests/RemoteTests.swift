@@ -43,6 +43,7 @@ struct RemoteTests {
                     #expect(journal.first?.scenario == scenario)
                     #expect(journal.first?.api == .catfact)
                     #expect(journal.first?.completed == true)
+                    #expect(journal.first?.bodyBytes == 0)
                     #expect(journal.first?.headers[UnderstudyHeaderName.session] == session.id)
                 }
             }
@@ -69,7 +70,14 @@ struct RemoteTests {
         #expect(journal.map(\.scenario) == ["rate-limited", "rate-limited", "happy"])
         let state = try await session.admin.state()
         #expect(state.active == .scenario("happy"))
+        #expect(state.session == nil && !state.namesSession, "the global state lists no sessions")
+        let mine = try #require(try await session.state())
+        #expect(mine.id == session.id && mine.scenario == nil)
+        #expect(mine.apis[.swapi] == .sequence([.init("rate-limited", count: 2), .init("happy")], served: 3))
+        let page = try await session.admin.sessions(limit: 1000)
+        #expect(page.sessions[session.id]?.apis == mine.apis && page.count >= 1 && page.maxSessions > 0)
         await session.end()
+        #expect(try await session.state() == nil)
         let after = try await session.admin.requests(session: session.id)
         #expect(after.isEmpty, "ending a session drops its journal")
     }

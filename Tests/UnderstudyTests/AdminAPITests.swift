@@ -68,7 +68,7 @@ import UnderstudyTesting
         _ = try await fetch("/catfact/fact", server: server)
         let reset = try await admin("POST", "/reset", server: server).json()
         #expect(reset["active"]?.stringValue == "empty")
-        #expect(reset["overrides"] == .object([]) && reset["sessions"] == .object([]))
+        #expect(reset["overrides"] == .object([]) && reset["session_count"]?.intValue == 0)
         #expect(try await admin("GET", "/requests", server: server).json()["count"]?.intValue == 0)
     }
 
@@ -79,11 +79,15 @@ import UnderstudyTesting
         _ = try await fetch("/swapi/api/people/", headers: ["X-Understudy-Session": "beta"], server: server)
         let sessions = try await admin("GET", "/sessions", server: server).json()
         #expect(sessions["sessions"]?["alpha"]?["scenario"]?.stringValue == "empty")
+        #expect(sessions["count"]?.intValue == 1 && sessions["sessions"]?["beta"] == nil, "a request alone creates no session")
+        let one = try await admin("GET", "/sessions/alpha", server: server).json()
+        #expect(one["session"]?["scenario"]?.stringValue == "empty" && one["session_count"]?.intValue == 1)
         #expect(try await admin("GET", "/requests?session=alpha", server: server).json()["count"]?.intValue == 1)
 
         let deleted = try await admin("DELETE", "/sessions/alpha", server: server)
         #expect(deleted.status == 200)
-        #expect(try deleted.json()["sessions"] == .object([]))
+        #expect(try deleted.json()["session_count"]?.intValue == 0)
+        #expect(try deleted.json()["session"] == .null)
         #expect(try await admin("GET", "/requests?session=alpha", server: server).json()["count"]?.intValue == 0, "deleting a session clears its journal")
         #expect(try await admin("GET", "/requests?session=beta", server: server).json()["count"]?.intValue == 1)
         #expect(try await fetch("/swapi/api/people/", headers: ["X-Understudy-Session": "alpha"], server: server).json()["count"]?.intValue == 82)
@@ -126,7 +130,7 @@ import UnderstudyTesting
         let all = try await admin("GET", "/requests", server: server).json()
         #expect(all["count"]?.intValue == 3, "admin calls are not recorded")
         let first = try #require(all["requests"]?.arrayValue?.first)
-        #expect(first.members?.map(\.key) == ["id", "time", "method", "path", "query", "headers", "session", "api", "scenario", "status", "duration_ms", "completed"])
+        #expect(first.members?.map(\.key) == ["id", "time", "method", "path", "query", "headers", "body_bytes", "session", "api", "scenario", "status", "duration_ms", "completed"])
         #expect(first["headers"]?["X-Custom"]?.stringValue == "yes")
         #expect(first["scenario"]?.stringValue == "happy")
 
@@ -146,6 +150,25 @@ import UnderstudyTesting
         #expect(try await admin("GET", "/requests", server: server).json()["count"]?.intValue == 2)
         #expect(try await admin("DELETE", "/requests", server: server).status == 200)
         #expect(try await admin("GET", "/requests", server: server).json()["count"]?.intValue == 0)
+    }
+
+    /// State answers carry the session count, not the sessions; a session call also shows its session;
+    /// `GET /__admin/sessions` pages them in id order.
+    @Test func adminAnswersDoNotListEverySession() async throws {
+        let server = try UnderstudyTestServer()
+        for index in 0..<5 {
+            let set = try await admin("PUT", "/sessions/s\(index)/scenario", json: #"{"name":"empty"}"#, server: server).json()
+            #expect(set["session"]?["id"]?.stringValue == "s\(index)" && set["session"]?["scenario"]?.stringValue == "empty")
+        }
+        let state = try await admin("GET", "/scenario", server: server).json()
+        #expect(state["session_count"]?.intValue == 5 && state["sessions"] == nil && state["session"] == nil)
+        let first = try await admin("GET", "/sessions?limit=2", server: server).json()
+        #expect(first["count"]?.intValue == 5 && first["sessions"]?.members?.map(\.key) == ["s0", "s1"])
+        #expect(first["next"]?.stringValue == "s1" && first["ttl_seconds"]?.intValue == 3600 && first["max_sessions"]?.intValue == 10_000)
+        let last = try await admin("GET", "/sessions?limit=2&after=s3", server: server).json()
+        #expect(last["sessions"]?.members?.map(\.key) == ["s4"] && last["next"] == .null)
+        #expect(try await admin("GET", "/sessions?limit=5000", server: server).status == 400)
+        #expect(try await admin("GET", "/sessions?page=2", server: server).status == 400)
     }
 
     @Test func theJournalIsABoundedRing() async throws {

@@ -39,10 +39,11 @@ func makeSession(timeout: TimeInterval = 15) -> URLSession {
 
 let defaultSession = makeSession()
 
-func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET",
+func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
            server: UnderstudyTestServer = shared, session: URLSession = defaultSession) async throws -> Fetched {
     var request = URLRequest(url: server.url(path))
     request.httpMethod = method
+    request.httpBody = body.map { Data($0.utf8) }
     if let scenario { request.setValue(scenario, forHTTPHeaderField: "X-Understudy-Scenario") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let start = Date()

@@ -58,6 +58,8 @@ struct APIResponse: Sendable {
     var status: HTTPResponse.Status
     var body: BodyTemplate
     var contentType = "application/json"
+    /// For a redirect: the path (and query) to send the client to, on the origin it used.
+    var location: String?
 }
 
 /// Which response a request asks for. Cheap to compute, so the rendered
@@ -75,6 +77,13 @@ enum RouteKey: Hashable, Sendable {
     /// service picks at random, so the request's target alone cannot stand for the route.
     var isRepeatable: Bool {
         if case .catfact(.fact) = self { return false }
+        return isCacheable
+    }
+
+    /// Whether the rendered response may be kept in the scenario's cache: not for a search whose
+    /// key holds a request body (up to 64 KiB each, which 4,096 entries would multiply).
+    var isCacheable: Bool {
+        if case .artic(.searchBody) = self { return false }
         return true
     }
 }

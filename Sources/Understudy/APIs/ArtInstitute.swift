@@ -11,6 +11,10 @@ import UnderstudyHTTP
 enum ArticRoute: Hashable, Sendable {
     case list([ServerRequest.QueryItem])
     case search([ServerRequest.QueryItem])
+    /// `POST /artworks/search`: the JSON body (never cached: see `RouteKey.isCacheable`), and the GET items.
+    case searchBody([UInt8], [ServerRequest.QueryItem])
+    /// `/artworks?ids=…`
+    case ids(String, fields: String?)
     case detail(id: Int, fields: String?)
     case notFound
     case unknownRoute
@@ -23,27 +27,30 @@ final class ArtInstituteService: APIService {
     /// Fields of a search hit when `fields` is not given (after `_score`).
     static let searchFields = ["id", "api_model", "api_link", "is_boosted", "title", "thumbnail", "timestamp"]
 
-    private let artworks: [JSONValue]
-    private let byID: [Int: Int]
-    private let searchText: [[String]]
+    /// The artworks and what is derived from them, read when first needed: the bundled dataset is
+    /// about 1 MB of JSON, which would more than double the time a server takes to start.
+    private let dataset: LazyArtworks
     private let writer = API.artic.writer
 
     init(artworks: [JSONValue]) {
-        self.artworks = artworks.map { artwork in
-            guard let id = artwork["id"]?.intValue, var members = artwork.members else { return artwork }
-            for index in members.indices where members[index].key == "api_link" {
-                members[index].value = .link("/artic/api/v1/artworks/\(id)")
+        dataset = LazyArtworks(ArtworkIndex(artworks: artworks))
+    }
+
+    /// A dataset read from `file` on first use (or by `warm()`), not at load.
+    init(file url: URL, displayName: String) {
+        // The read comes after the load, outside its scope: it carries the load's scope along, so the
+        // file is still confined to the scenarios folder and bounded in size when it is finally read.
+        let scope = LoadScope.current
+        dataset = LazyArtworks { () throws(FileProblems) in
+            let read = LoadScope.$current.withValue(scope) {
+                Result { () throws(FileProblems) in try ArtInstituteService.load(file: url, displayName: displayName) }
             }
-            return .object(members)
-        }
-        byID = Dictionary(artworks.enumerated().compactMap { index, artwork in artwork["id"]?.intValue.map { ($0, index) } },
-                          uniquingKeysWith: { first, _ in first })
-        searchText = artworks.map { artwork in
-            ["title", "artist_display", "artist_title", "place_of_origin", "medium_display", "department_title"].compactMap {
-                artwork[$0]?.stringValue?.lowercased()
-            } + (artwork["term_titles"]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() }
+            return ArtworkIndex(artworks: try read.get())
         }
     }
+
+    /// Reads a lazy dataset now (a background task calls this once the server listens).
+    func warm() { _ = dataset.value }
 
     /// Loads a JSON array of artworks, each an object with an integer `id`.
     static func load(file url: URL, displayName: String) throws(FileProblems) -> [JSONValue] {
@@ -68,14 +75,24 @@ final class ArtInstituteService: APIService {
         return artworks
     }
 
+    /// Whether a path under artic's prefix takes `POST` (only the search does).
+    static func takesPost(_ subpath: Substring) -> Bool {
+        subpath.pathSegments == ["artworks", "search"]
+    }
+
     func route(_ request: ServerRequest, subpath: Substring) -> RouteKey {
         let segments = subpath.pathSegments
         guard segments.first == "artworks" else { return .artic(.unknownRoute) }
         let known: Set = ["limit", "page", "fields", "q"]
         let query = request.query.filter { known.contains($0.name) }
         switch segments.count {
-        case 1: return .artic(.list(query))
-        case 2 where segments[1] == "search": return .artic(.search(query))
+        case 1:
+            if let ids = request.queryValue("ids") { return .artic(.ids(ids, fields: request.queryValue("fields"))) }
+            return .artic(.list(query))
+        case 2 where segments[1] == "search":
+            let searchable = request.query.filter { known.contains($0.name) || ["from", "size", "sort"].contains($0.name) || $0.name.hasPrefix("query[") || $0.name.hasPrefix("sort[") }
+            if request.method == .post { return .artic(.searchBody(request.body, searchable)) }
+            return .artic(.search(searchable))
         case 2:
             guard let id = RequestNumber.id(segments[1]) else { return .artic(.notFound) }
             return .artic(.detail(id: id, fields: request.queryValue("fields")))
@@ -85,13 +102,40 @@ final class ArtInstituteService: APIService {
 
     func render(_ route: RouteKey) -> APIResponse {
         guard case .artic(let route) = route else { return Self.unknownRoute }
+        let index: ArtworkIndex
+        switch dataset.value {
+        case .success(let value): index = value
+        case .failure(let problems):
+            return APIResponse(status: .internalServerError, body: JSONWriter().template(.object([
+                .init("error", .string("invalid dataset")), .init("detail", .string(problems.description)),
+            ])))
+        }
         switch route {
-        case .list(let query): return list(query)
-        case .search(let query): return search(query)
+        case .list(let query): return list(query, index: index)
+        case .search(let query):
+            do { return search(try ArticSearchRequest.read(query: query), index: index) } catch { return error.response }
+        case .searchBody(let body, let query):
+            do {
+                // GET parameters fill in what the body leaves out (Laravel merges both into the input).
+                let fromQuery = try ArticSearchRequest.read(query: query)
+                var request = try ArticSearchRequest.read(body: body)
+                request.q = request.q ?? fromQuery.q
+                request.query = request.query ?? fromQuery.query
+                if request.sort.isEmpty { request.sort = fromQuery.sort }
+                request.limit = request.limit ?? fromQuery.limit
+                request.page = request.page ?? fromQuery.page
+                request.from = request.from ?? fromQuery.from
+                request.size = request.size ?? fromQuery.size
+                request.fields = request.fields ?? fromQuery.fields
+                return search(request, index: index)
+            } catch {
+                return error.response
+            }
+        case .ids(let text, let fields): return ids(text, fields: fields, index: index)
         case .detail(let id, let fields):
-            guard let index = byID[id] else { return Self.notFound }
+            guard let position = index.byID[id] else { return Self.notFound }
             return APIResponse(status: .ok, body: writer.template(.object([
-                .init("data", Self.select(fields, from: artworks[index])), .init("info", Self.info), .init("config", Self.config),
+                .init("data", Self.select(fields, from: index.artworks[position])), .init("info", Self.info), .init("config", Self.config),
             ])))
         case .notFound: return Self.notFound
         case .unknownRoute: return Self.unknownRoute
@@ -126,7 +170,8 @@ final class ArtInstituteService: APIService {
         ]
     }
 
-    private func list(_ query: [ServerRequest.QueryItem]) -> APIResponse {
+    private func list(_ query: [ServerRequest.QueryItem], index: ArtworkIndex) -> APIResponse {
+        let artworks = index.artworks
         let paging: Paging
         switch self.paging(query, defaultLimit: 12) {
         case .success(let value): paging = value
@@ -146,32 +191,84 @@ final class ArtInstituteService: APIService {
         ])))
     }
 
-    private func search(_ query: [ServerRequest.QueryItem]) -> APIResponse {
-        let paging: Paging
-        switch self.paging(query, defaultLimit: 10) {
-        case .success(let value): paging = value
-        case .failure(let error): return error.response
+    /// `/artworks?ids=1,2,3`: those artworks in the order given, unknown ids left out, at most 100.
+    private func ids(_ text: String, fields: String?, index: ArtworkIndex) -> APIResponse {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: true)
+        if parts.count > Self.maxLimit { return Self.tooManyIDs }
+        var seen = Set<Int>()
+        let data: [JSONValue] = parts.compactMap { part in
+            guard let id = RequestNumber.id(Substring(part.trimmingSpaces)), seen.insert(id).inserted, let position = index.byID[id] else { return nil }
+            return Self.select(fields, from: index.artworks[position])
         }
-        let terms = (query.first { $0.name == "q" }?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        return APIResponse(status: .ok, body: writer.template(.object([
+            .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
+        ])))
+    }
+
+    /// A search: `q` scored as before (title words weigh most), `query` as Elasticsearch would filter and
+    /// score it, both when both are given; then `sort`, else by score; then the page.
+    private func search(_ request: ArticSearchRequest, index: ArtworkIndex) -> APIResponse {
+        // Elasticsearch-style `from`/`size` win over `page`/`limit`, as artic reads them.
+        let limit = request.size ?? request.limit ?? 10
+        if limit > Self.maxLimit || limit < 0 { return Self.invalidLimit }
+        let offset: Int
+        if let from = request.from {
+            guard from >= 0 else { return ArticQueryError(type: "illegal_argument_exception", reason: "[from] parameter cannot be negative").response }
+            offset = from
+        } else {
+            let page = request.page.flatMap { $0 >= 1 ? $0 : nil } ?? 1
+            let (value, overflow) = (page - 1).multipliedReportingOverflow(by: limit)
+            if overflow { return Self.tooManyResults }
+            offset = value
+        }
+        let (end, overflow) = offset.addingReportingOverflow(limit)
+        if overflow || end > Self.maxResults { return Self.tooManyResults }
+
+        let terms = (request.q ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         var hits: [(index: Int, score: Double)] = []
-        for (index, texts) in searchText.enumerated() {
-            let score = terms.isEmpty ? 1 : terms.reduce(0.0) { total, term in
+        for (position, texts) in index.searchText.enumerated() {
+            var score = terms.isEmpty ? 1 : terms.reduce(0.0) { total, term in
                 total + texts.enumerated().reduce(0.0) { sum, entry in
                     sum + (entry.element.contains(term) ? (entry.offset == 0 ? 60.5 : 20.25) : 0)
                 }
             }
-            if score > 0 { hits.append((index, score)) }
+            guard score > 0 else { continue }
+            if let query = request.query {
+                guard let extra = query.score(index.artworks[position]) else { continue }
+                score = terms.isEmpty ? max(extra, 1) : score + extra
+            }
+            hits.append((position, score))
         }
-        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+        let sorts = request.sort.filter { $0.field != "_score" }
+        if sorts.isEmpty {
+            hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+        } else {
+            let artworks = index.artworks
+            hits.sort { left, right in
+                for sort in sorts {
+                    if let ordered = ArticText.order(artworks[left.index], artworks[right.index], field: sort.field, descending: sort.descending) {
+                        return ordered
+                    }
+                }
+                return left.index < right.index
+            }
+        }
 
-        let requested = query.first { $0.name == "fields" }?.value
-        let data: [JSONValue] = hits.dropFirst(paging.offset).prefix(paging.limit).map { hit in
-            let artwork = artworks[hit.index]
+        let requested = request.fields
+        let data: [JSONValue] = hits.dropFirst(offset).prefix(limit).map { hit in
+            let artwork = index.artworks[hit.index]
             let selected = requested.map { Self.select($0, from: artwork) } ?? Self.select(Self.searchFields.joined(separator: ","), from: artwork)
-            return .object([.init("_score", .number(hit.score.fixedPoint(digits: 5)))] + (selected.members ?? []))
+            // Sorted on a field, Elasticsearch computes no score: `_score` is null.
+            let score: JSONValue = sorts.isEmpty ? .number(hit.score.fixedPoint(digits: 5)) : .null
+            return .object([.init("_score", score)] + (selected.members ?? []))
         }
+        let totalPages = PageWindow.pageCount(hits.count, perPage: limit)
+        let pagination: [JSONValue.Member] = [
+            .init("total", .int(hits.count)), .init("limit", .int(limit)), .init("offset", .int(offset)),
+            .init("total_pages", .int(totalPages)), .init("current_page", .int(limit > 0 ? offset / limit + 1 : 1)),
+        ]
         return APIResponse(status: .ok, body: writer.template(.object([
-            .init("preference", .null), .init("pagination", .object(pagination(total: hits.count, paging: paging))),
+            .init("preference", .null), .init("pagination", .object(pagination)),
             .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
         ])))
     }
@@ -205,6 +302,7 @@ final class ArtInstituteService: APIService {
     static let notFound = error(.notFound, "Not found", "The item you requested cannot be found.")
     static let unknownRoute = error(.notFound, "Sorry, something went wrong.", "An unrecognized exception was thrown. Our developers have been alerted to the situation.")
     static let invalidLimit = error(.forbidden, "Invalid limit", "You have requested too many resources per page. Please set a smaller limit.")
+    static let tooManyIDs = error(.forbidden, "Invalid number of ids", "You have requested too many ids. Please send a smaller amount.")
     static let tooManyResults = error(.forbidden, "Invalid number of results", "You have requested too many results. Please refine your parameters.")
 }
 
@@ -212,4 +310,54 @@ final class ArtInstituteService: APIService {
 struct APIResponseError: Error {
     var response: APIResponse
     init(_ response: APIResponse) { self.response = response }
+}
+
+/// An artic dataset with its lookups.
+struct ArtworkIndex: Sendable {
+    let artworks: [JSONValue]
+    let byID: [Int: Int]
+    /// Lower-cased text `q` matches, title first.
+    let searchText: [[String]]
+
+    init(artworks: [JSONValue]) {
+        self.artworks = artworks.map { artwork in
+            guard let id = artwork["id"]?.intValue, var members = artwork.members else { return artwork }
+            for index in members.indices where members[index].key == "api_link" {
+                members[index].value = .link("/artic/api/v1/artworks/\(id)")
+            }
+            return .object(members)
+        }
+        byID = Dictionary(artworks.enumerated().compactMap { index, artwork in artwork["id"]?.intValue.map { ($0, index) } },
+                          uniquingKeysWith: { first, _ in first })
+        searchText = artworks.map { artwork in
+            ["title", "artist_display", "artist_title", "place_of_origin", "medium_display", "department_title"].compactMap {
+                artwork[$0]?.stringValue?.lowercased()
+            } + (artwork["term_titles"]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() }
+        }
+    }
+}
+
+/// A dataset read once, by whichever request (or the warm-up) needs it first.
+final class LazyArtworks: Sendable {
+    private let state: Locked<Result<ArtworkIndex, FileProblems>?>
+    private let load: @Sendable () throws(FileProblems) -> ArtworkIndex
+
+    init(_ ready: ArtworkIndex) {
+        state = Locked(.success(ready))
+        load = { ready }
+    }
+
+    init(load: @escaping @Sendable () throws(FileProblems) -> ArtworkIndex) {
+        state = Locked(nil)
+        self.load = load
+    }
+
+    var value: Result<ArtworkIndex, FileProblems> {
+        state.withLock { state in
+            if let state { return state }
+            let result = Result { () throws(FileProblems) in try load() }
+            state = result
+            return result
+        }
+    }
 }

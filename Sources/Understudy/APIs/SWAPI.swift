@@ -11,7 +11,12 @@ enum SWAPIRoute: Hashable, Sendable {
     case root
     case list(SWAPIResource, page: String?, search: String?)
     case detail(SWAPIResource, id: Int)
+    case schema(SWAPIResource)
     case notFound
+    /// Django's `APPEND_SLASH`: a 301 to this path and query (a route that exists once `/` is added).
+    case redirect(String)
+    /// `?format=wookiee`: the same answer, translated.
+    indirect case wookiee(SWAPIRoute)
 }
 
 /// The six SWAPI resources, in the order the root lists them.
@@ -126,24 +131,50 @@ final class SWAPIService: APIService {
     }
 
     func route(_ request: ServerRequest, subpath: Substring) -> RouteKey {
+        let route = swapiRoute(request, subpath: subpath)
+        // Django redirects before any view runs; the target keeps the query as sent.
+        if !subpath.hasSuffix("/"), route != .notFound, !(subpath.pathSegments.last == "schema") {
+            let query = request.encodedQuery
+            return .swapi(.redirect(request.path + "/" + (query.isEmpty ? "" : "?" + query)))
+        }
+        if request.queryValue("format") == "wookiee" { return .swapi(.wookiee(route)) }
+        return .swapi(route)
+    }
+
+    private func swapiRoute(_ request: ServerRequest, subpath: Substring) -> SWAPIRoute {
         let segments = subpath.pathSegments
-        guard let first = segments.first else { return .swapi(.root) }
-        guard let resource = SWAPIResource(rawValue: String(first)) else { return .swapi(.notFound) }
+        guard let first = segments.first else { return .root }
+        guard let resource = SWAPIResource(rawValue: String(first)) else { return .notFound }
         switch segments.count {
         case 1:
             let search = request.queryValue("search").map { $0.lowercased() }
-            return .swapi(.list(resource, page: request.queryValue("page"), search: search?.isEmpty == true ? nil : search))
+            return .list(resource, page: request.queryValue("page"), search: search?.isEmpty == true ? nil : search)
+        case 2 where segments[1] == "schema":
+            // `/api/people/schema` has no trailing slash on the real service; with one it is no route.
+            return subpath.hasSuffix("/") ? .notFound : .schema(resource)
         case 2:
-            guard let id = RequestNumber.id(segments[1]) else { return .swapi(.notFound) }
-            return .swapi(.detail(resource, id: id))
+            guard let id = RequestNumber.id(segments[1]) else { return .notFound }
+            return .detail(resource, id: id)
         default:
-            return .swapi(.notFound)
+            return .notFound
         }
     }
 
     func render(_ route: RouteKey) -> APIResponse {
         guard case .swapi(let route) = route else { return Self.notFound }
+        return render(route)
+    }
+
+    private func render(_ route: SWAPIRoute) -> APIResponse {
         switch route {
+        case .wookiee(let inner):
+            var response = render(inner)
+            response.body = Wookiee.translate(response.body)
+            return response
+        case .redirect(let target):
+            return APIResponse(status: .movedPermanently, body: BodyTemplate(), contentType: "text/html; charset=utf-8", location: target)
+        case .schema(let resource):
+            return APIResponse(status: .ok, body: BodyTemplate(SWAPISchemas.byResource[resource]!))
         case .root:
             let members = SWAPIResource.allCases.map { JSONValue.Member($0.rawValue, .link($0.path)) }
             return APIResponse(status: .ok, body: writer.template(.object(members)))

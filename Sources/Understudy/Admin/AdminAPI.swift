@@ -88,17 +88,19 @@ struct AdminAPI {
             return ok(try journalJSON(request))
         case ["sessions"]:
             try allow(method, [.get, .head], path: "/__admin/sessions")
-            return ok(.object([.init("sessions", sessionsJSON())]))
+            return ok(try sessionsJSON(request))
         case let path where path.count == 3 && path[0] == "sessions" && path[2] == "scenario":
             try allow(method, [.put], path: "/__admin/sessions/ID/scenario")
-            try switchScenario(request, session: try sessionID(path[1]))
-            return ok(stateJSON())
-        case let path where path.count == 2 && path[0] == "sessions":
-            try allow(method, [.delete], path: "/__admin/sessions/ID")
             let id = try sessionID(path[1])!
+            try switchScenario(request, session: id)
+            return ok(stateJSON(session: id))
+        case let path where path.count == 2 && path[0] == "sessions":
+            try allow(method, [.get, .head, .delete], path: "/__admin/sessions/ID")
+            let id = try sessionID(path[1])!
+            if method != .delete { return ok(stateJSON(session: id)) }
             control.state.withLock { _ = $0.sessions.removeValue(forKey: id) }
             control.journal.clear(session: id)
-            return ok(stateJSON())
+            return ok(stateJSON(session: id))
         default:
             throw AdminError(.notFound, "unknown admin route",
                              "No admin route \(request.method.rawValue) \(request.path). Routes: \(Self.routes.joined(separator: ", ")).")
@@ -108,7 +110,7 @@ struct AdminAPI {
     static let routes = [
         "GET /__admin/", "GET /__admin/health", "GET /__admin/scenarios", "GET|PUT /__admin/scenario", "PUT /__admin/scenario/NAME",
         "POST /__admin/reset", "POST /__admin/reload", "GET|DELETE /__admin/requests", "GET /__admin/sessions",
-        "PUT /__admin/sessions/ID/scenario", "DELETE /__admin/sessions/ID",
+        "PUT /__admin/sessions/ID/scenario", "GET|DELETE /__admin/sessions/ID",
     ]
 
     // MARK: - Switching
@@ -135,9 +137,18 @@ struct AdminAPI {
             throw AdminError(.badRequest, "missing field",
                              "Send {\"name\": \"SCENARIO\"}, optionally with \"api\" (swapi, artic, catfact), or {\"sequence\": [{\"name\": \"rate-limited\", \"count\": 2}, {\"name\": \"happy\"}]}; {\"name\": null, \"api\": …} removes an override.")
         }
+        if session != nil { expireSessions() }
         let failure = control.state.withLock { state -> AdminError? in
             for name in selection?.scenarioNames ?? [] where state.scenarios[name] == nil {
                 return unknownScenario(name, status: .badRequest, known: state.scenarios.names)
+            }
+            if let id = session {
+                if let present = state.sessions[id] {
+                    present.lastUsed.mark()
+                } else if state.sessions.count >= state.sessionLimits.limit {
+                    return AdminError(.tooManyRequests, "too many sessions",
+                                      "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset.")
+                }
             }
             switch (session, api) {
             case (nil, nil): state.active = selection!
@@ -181,25 +192,70 @@ struct AdminAPI {
 
     // MARK: - Reading
 
-    private func stateJSON() -> JSONValue {
+    /// The global selection and the number of sessions (never the sessions themselves: there
+    /// may be thousands, and the dashboard polls this); with `session`, that one session too.
+    private func stateJSON(session id: String? = nil) -> UnderstudyWire.State {
+        expireSessions()
         let state = control.state.current
-        return .object([
-            .init("active", state.active.json()),
-            .init("start", .string(state.startScenario)),
-            .init("overrides", .object(API.allCases.compactMap { api in state.overrides[api].map { .init(api.rawValue, $0.json()) } })),
-            .init("sessions", sessionsJSON(state)),
-        ])
+        return UnderstudyWire.State(
+            active: state.active.wire,
+            start: state.startScenario,
+            overrides: Self.perAPI(state.overrides),
+            sessionCount: state.sessions.count,
+            session: id.flatMap { id in state.sessions[id].map { Self.sessionWire(id, $0, now: SessionClock.now()) } },
+            namesSession: id != nil
+        )
     }
 
-    private func sessionsJSON(_ state: ServerState? = nil) -> JSONValue {
-        let state = state ?? control.state.current
-        return .object(state.sessions.keys.sorted().map { id in
-            let session = state.sessions[id]!
-            return .init(id, .object([
-                .init("scenario", session.all?.json() ?? .null),
-                .init("apis", .object(API.allCases.compactMap { api in session.apis[api].map { .init(api.rawValue, $0.json()) } })),
-            ]))
-        })
+    private static func perAPI(_ selections: [API: Selection]) -> UnderstudyWire.Members<UnderstudyWire.Selection> {
+        UnderstudyWire.Members(API.allCases.compactMap { api in selections[api].map { (key: api.rawValue, value: $0.wire) } })
+    }
+
+    private static func sessionWire(_ id: String, _ session: ServerState.Session, now: Int64) -> UnderstudyWire.SessionState {
+        UnderstudyWire.SessionState(id: id, scenario: session.all?.wire, apis: perAPI(session.apis),
+                                    idleSeconds: Int(max(0, now - session.lastUsed.milliseconds) / 1000))
+    }
+
+    /// `GET /__admin/sessions`: one page of sessions in id order (`limit`, default 100, at most
+    /// 1000; `after`, the last id of the previous page), with the total and the bounds.
+    private func sessionsJSON(_ request: ServerRequest) throws(AdminError) -> UnderstudyWire.Sessions {
+        let accepted = ["limit", "after"]
+        if let unknown = request.query.first(where: { !accepted.contains($0.name) }) {
+            throw AdminError(.badRequest, "unknown parameter", "Unknown parameter '\(unknown.name)'. Accepted: \(accepted.joined(separator: ", ")).")
+        }
+        var limit = 100
+        if let text = request.queryValue("limit") {
+            guard let value = Int(text), (0...1000).contains(value) else {
+                throw AdminError(.badRequest, "invalid parameter", "'limit' must be a whole number from 0 to 1000.")
+            }
+            limit = value
+        }
+        let after = try sessionID(request.queryValue("after"))
+        expireSessions()
+        let state = control.state.current
+        let now = SessionClock.now()
+        var ids = after.map { after in state.sessions.keys.filter { $0 > after } } ?? Array(state.sessions.keys)
+        ids.sort()
+        let page = ids.prefix(limit)
+        return UnderstudyWire.Sessions(
+            count: state.sessions.count,
+            ttlSeconds: state.sessionLimits.ttlSeconds,
+            maxSessions: state.sessionLimits.limit,
+            sessions: UnderstudyWire.Members(page.map { id in (key: id, value: Self.sessionWire(id, state.sessions[id]!, now: now)) }),
+            next: ids.count > page.count ? page.last : nil
+        )
+    }
+
+    /// Removes the sessions idle past the TTL: found on a snapshot, so the lock every request
+    /// takes is held only to remove them (checked again there: a request may just have used one).
+    private func expireSessions() {
+        let expired = control.state.current.expiredSessions()
+        guard !expired.isEmpty else { return }
+        control.state.withLock { state in
+            for id in expired {
+                if let session = state.sessions[id], state.isExpired(session, touching: false) { state.sessions.removeValue(forKey: id) }
+            }
+        }
     }
 
     private func scenariosJSON() -> UnderstudyWire.Scenarios {
@@ -215,7 +271,7 @@ struct AdminAPI {
         )
     }
 
-    private func journalJSON(_ request: ServerRequest) throws(AdminError) -> JSONValue {
+    private func journalJSON(_ request: ServerRequest) throws(AdminError) -> UnderstudyWire.Journal {
         var filter = Journal.Filter()
         let accepted = ["session", "api", "path", "status", "since", "limit"]
         if let unknown = request.query.first(where: { !accepted.contains($0.name) }) {
@@ -247,11 +303,7 @@ struct AdminAPI {
             filter.limit = limit
         }
         let entries = control.journal.entries(matching: filter)
-        return .object([
-            .init("count", .int(entries.count)),
-            .init("capacity", .int(control.journal.capacity)),
-            .init("requests", .array(entries.map { $0.json() })),
-        ])
+        return UnderstudyWire.Journal(count: entries.count, capacity: control.journal.capacity, requests: entries.map(\.wire))
     }
 
     // MARK: - Checks

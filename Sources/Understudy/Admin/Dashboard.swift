@@ -64,7 +64,8 @@ function button(label, on, action, attributes) {
 }
 function show(error) { document.getElementById("error").textContent = error ? String(error.message || error) : ""; }
 async function refresh() {
-  const [scenarios, state, journal] = await Promise.all([admin("GET", "/scenarios"), admin("GET", "/scenario"), admin("GET", "/requests?limit=50")]);
+  const [scenarios, state, journal, sessions] = await Promise.all([admin("GET", "/scenarios"), admin("GET", "/scenario"),
+    admin("GET", "/requests?limit=50"), admin("GET", "/sessions?limit=20")]);
   document.getElementById("active").textContent = text(state.active);
   document.getElementById("start").textContent = state.start;
   const body = document.querySelector("#scenarios tbody"); body.replaceChildren();
@@ -79,9 +80,10 @@ async function refresh() {
     cell(row, s.description + (s.extends.length ? " (extends " + s.extends[0] + ")" : ""));
   }
   if (scenarios.last_reload_error) show({message: "Last reload rejected:\n" + scenarios.last_reload_error.problems.join("\n")});
-  const sessions = Object.entries(state.sessions);
-  document.getElementById("sessions").textContent = sessions.length ? sessions.map(([id, s]) => id + " → " + text(s.scenario ?? "-") +
-    Object.entries(s.apis).map(([api, v]) => ", " + api + ": " + text(v)).join("")).join("; ") : "none";
+  const shown = Object.entries(sessions.sessions);
+  document.getElementById("sessions").textContent = shown.length ? shown.map(([id, s]) => id + " → " + text(s.scenario ?? "-") +
+    Object.entries(s.apis).map(([api, v]) => ", " + api + ": " + text(v)).join("")).join("; ") +
+    (sessions.count > shown.length ? " … (" + sessions.count + " sessions in all; GET /__admin/sessions pages them)" : "") : "none";
   const rows = document.querySelector("#requests tbody"); rows.replaceChildren();
   for (const r of journal.requests.slice().reverse()) {
     const row = rows.insertRow();

@@ -4,6 +4,8 @@ public struct Origin: Sendable, Hashable {
     public let plain: [UInt8]
     /// With `/` written as `\/`, as PHP's JSON encoder does (catfact).
     public let slashEscaped: [UInt8]
+    /// Translated as SWAPI's `?format=wookiee` translates a whole body.
+    public var wookiee: [UInt8] { Wookiee.translate(plain) }
 
     public init(_ origin: String) {
         plain = Array(origin.utf8)
@@ -18,6 +20,8 @@ public struct BodyTemplate: Sendable, Hashable {
     public enum Segment: Sendable, Hashable {
         case bytes([UInt8])
         case origin(slashEscaped: Bool)
+        /// The origin in Wookiee (SWAPI's `?format=wookiee`).
+        case wookieeOrigin
     }
 
     public private(set) var segments: [Segment] = []
@@ -50,11 +54,16 @@ public struct BodyTemplate: Sendable, Hashable {
         segments.append(.origin(slashEscaped: slashEscaped))
     }
 
+    mutating func appendSegment(_ segment: Segment) {
+        segments.append(segment)
+    }
+
     public mutating func append(_ other: BodyTemplate) {
         for segment in other.segments {
             switch segment {
             case .bytes(let bytes): append(bytes)
             case .origin(let escaped): appendOrigin(slashEscaped: escaped)
+            case .wookieeOrigin: segments.append(.wookieeOrigin)
             }
         }
     }
@@ -65,8 +74,44 @@ public struct BodyTemplate: Sendable, Hashable {
             switch segment {
             case .bytes(let bytes): out += bytes
             case .origin(let escaped): out += escaped ? origin.slashEscaped : origin.plain
+            case .wookieeOrigin: out += origin.wookiee
             }
         }
         return out
     }
+}
+
+/// SWAPI's Wookiee renderer: the JSON it would send, with each lower-case ASCII letter replaced
+/// (`a` → `ra`, …), keys, links and `null` included, so the result is not always valid JSON.
+enum Wookiee {
+    private static let table: [[UInt8]] = ["ra", "rh", "oa", "wa", "wo", "ww", "rr", "ac", "ah", "sh", "or", "an", "sc",
+                                           "wh", "oo", "ak", "rq", "rc", "c", "ao", "hu", "ho", "oh", "k", "ro", "uf"].map { Array($0.utf8) }
+
+    static func translate(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") {
+                out += table[Int(byte - UInt8(ascii: "a"))]
+            } else {
+                out.append(byte)
+            }
+        }
+        return out
+    }
+
+    static func translate(_ template: BodyTemplate) -> BodyTemplate {
+        var result = BodyTemplate()
+        for segment in template.segments {
+            switch segment {
+            case .bytes(let bytes): result.append(translate(bytes))
+            case .origin, .wookieeOrigin: result.appendWookieeOrigin()
+            }
+        }
+        return result
+    }
+}
+
+extension BodyTemplate {
+    mutating func appendWookieeOrigin() { appendSegment(.wookieeOrigin) }
 }

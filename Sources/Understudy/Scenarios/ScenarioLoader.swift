@@ -23,9 +23,12 @@ public enum ScenarioLoader {
     /// Every file opened must resolve inside the folder, and sizes are bounded
     /// (``LoadScope``). Setting `cancellation` ends the load early, with a
     /// "cancelled" problem, at the next file or dataset item.
-    public static func load(directory: URL, cancellation: LoadCancellation? = nil) throws(FileProblems) -> ScenarioSet {
+    /// `lazyDatasets`: artic's artworks file is read when a request first needs it, not now (a server's
+    /// start); its contents are then not validated here. `validate` and reloads read everything.
+    public static func load(directory: URL, cancellation: LoadCancellation? = nil, lazyDatasets: Bool = false) throws(FileProblems) -> ScenarioSet {
         let directory = directory.standardizedFileURL
         var loader = Loading(directory: directory)
+        loader.lazyDatasets = lazyDatasets
         // Without a real folder there is nothing to confine to; run() reports it missing.
         let scope = ConfinedRead.realPath(directory.path).map { LoadScope(root: $0, cancellation: cancellation) }
         let set = LoadScope.$current.withValue(scope) { loader.run() }
@@ -48,6 +51,7 @@ private struct Loading {
     var definitions: [String: ScenarioDefinition] = [:]
     var services: [String: any APIService] = [:]
     var bodies: [String: String] = [:]
+    var lazyDatasets = false
 
     init(directory: URL) {
         self.directory = directory
@@ -193,7 +197,9 @@ private struct Loading {
             do {
                 switch api {
                 case .swapi: service = SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: path))
-                case .artic: service = ArtInstituteService(artworks: try ArtInstituteService.load(file: url, displayName: path))
+                case .artic:
+                    service = lazyDatasets ? ArtInstituteService(file: url, displayName: path)
+                        : ArtInstituteService(artworks: try ArtInstituteService.load(file: url, displayName: path))
                 case .catfact: service = CatFactService(dataset: try CatFactDataset.load(folder: url, displayName: path))
                 }
             } catch {

@@ -59,9 +59,10 @@ final class ScenarioResponder: HTTPResponder {
                 let host = host(of: request)
                 let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
                 let response = scenario.cache.response(for: key) {
-                    prepare(fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })),
-                            headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
-                }
+                    fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 }))
+                } prepare: { template in
+                    prepare(template, headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+                }.response
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
             if let api = route.api, matched != nil {
@@ -79,6 +80,7 @@ final class ScenarioResponder: HTTPResponder {
     private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, delay: Int, fault: Fault) -> Reply {
         switch request.method {
         case .get, .head: break
+        case .post where api == .artic && ArtInstituteService.takesPost(api.subpath(of: request.path)): break
         case .options: return Reply(.respond(Self.preflight), tag: scenario.name)
         default:
             return Self.error(.methodNotAllowed, "method not allowed",
@@ -87,8 +89,8 @@ final class ScenarioResponder: HTTPResponder {
         let malformed = fault == .malformedJSON
         var response: PreparedResponse?
         request.withTargetBytes(hostField: .hostHeader) { path, query, host in
-            // Only plain hosts are remembered, so a hit needs no check of the Host bytes.
-            guard let host else { return }
+            // Only plain hosts are remembered, so a hit needs no check of the Host bytes. A POST's answer depends on its body.
+            guard let host, request.method != .post else { return }
             response = scenario.targets[TargetMemo.Target(path: path, query: query, host: host, malformed: malformed)]
         }
         if let response { return Self.reply(response, delay: delay, fault: fault, scenario: scenario) }
@@ -97,13 +99,17 @@ final class ScenarioResponder: HTTPResponder {
         let host = host(of: request)
         let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
         let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-        let rendered = scenario.cache.response(for: key) {
-            if let fixed = behaviour.fixed {
-                return prepare(fixed.render(parameters: [:]), headers: fixed.headers, scenario: scenario, host: host, malformed: malformed)
-            }
-            return prepare(behaviour.service.render(route), headers: [], scenario: scenario, host: host, malformed: malformed)
+        let template = { behaviour.fixed?.render(parameters: [:]) ?? behaviour.service.render(route) }
+        let prepareForHost = { (response: APIResponse) in
+            // A redirect's Location points at the host the client used, like every link.
+            let headers = behaviour.fixed?.headers ?? response.location.map { [("Location", "http://\(host)\($0)")] } ?? []
+            return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
         }
-        if route.isRepeatable {
+        let (rendered, kept) = route.isCacheable
+            ? scenario.cache.response(for: key, template: template, prepare: prepareForHost)
+            : (prepareForHost(template()), false)
+        // Only what the cache keeps is remembered: the memo never holds a body of its own.
+        if kept, route.isRepeatable {
             request.withTargetBytes(hostField: .hostHeader) { path, query, received in
                 // The target is remembered under the Host bytes the response was rendered for, never the fallback.
                 guard let received, received.elementsEqual(host.utf8) else { return }

@@ -1,3 +1,4 @@
+import Atomics
 import UnderstudyAdminWire
 import UnderstudyHTTP
 
@@ -60,6 +61,17 @@ struct ServerState: Sendable {
     struct Session: Sendable {
         var all: Selection?
         var apis: [API: Selection] = [:]
+        /// When a request or an admin call last used the session: a reference, so that marking
+        /// a use changes no state (and copies no dictionary) under the lock every request takes.
+        let lastUsed = SessionClock()
+    }
+
+    /// How sessions are bounded: idle ones expire, and their number is capped.
+    struct SessionLimits: Sendable {
+        /// Seconds without a request or admin call before a session expires; 0: never.
+        var ttlSeconds = 3600
+        /// Most sessions at once; creating one more is refused (429) until some are deleted or expire.
+        var limit = 10_000
     }
 
     var scenarios: ScenarioSet { didSet { resolveFixedScenarios() } }
@@ -67,6 +79,7 @@ struct ServerState: Sendable {
     var active: Selection { didSet { resolveFixedScenarios() } }
     var overrides: [API: Selection] = [:] { didSet { resolveFixedScenarios() } }
     var sessions: [String: Session] = [:]
+    var sessionLimits = SessionLimits()
     /// Problems of the last reload that was rejected; nil after a good one.
     var reloadProblems: [FileProblem]?
 
@@ -96,12 +109,28 @@ struct ServerState: Sendable {
 
     /// Header, then session (per API, then all), then per-API override, then active.
     func selection(api: API?, session: String?) -> Selection {
-        if let session, let chosen = sessions[session] {
+        if let session, let chosen = sessions[session], !isExpired(chosen, touching: true) {
             if let api, let selection = chosen.apis[api] { return selection }
             if let selection = chosen.all { return selection }
         }
         if let api, let selection = overrides[api] { return selection }
         return active
+    }
+
+    /// Whether `session` has been idle past the TTL (it is then as good as gone: the next admin
+    /// call removes it); when it is not and `touching`, marks it used now.
+    func isExpired(_ session: Session, touching: Bool, now: Int64 = SessionClock.now()) -> Bool {
+        let ttl = Int64(sessionLimits.ttlSeconds) * 1000
+        if ttl > 0, now - session.lastUsed.milliseconds > ttl { return true }
+        if touching { session.lastUsed.mark(now) }
+        return false
+    }
+
+    /// Ids of the sessions idle past the TTL.
+    func expiredSessions() -> [String] {
+        guard sessionLimits.ttlSeconds > 0 else { return [] }
+        let now = SessionClock.now()
+        return sessions.compactMap { id, session in isExpired(session, touching: false, now: now) ? id : nil }
     }
 
     /// Every scenario name some selection refers to, with where it is used.
@@ -114,4 +143,19 @@ struct ServerState: Sendable {
         }
         return names
     }
+}
+
+/// A session's last use, in milliseconds of a coarse monotonic clock (read only for
+/// requests that name a session, and by admin calls).
+final class SessionClock: Sendable {
+    private let last = ManagedAtomic<Int64>(SessionClock.now())
+
+    var milliseconds: Int64 { last.load(ordering: .relaxed) }
+
+    func mark(_ now: Int64 = SessionClock.now()) {
+        // Many threads may serve one session: write the shared line only when the time moved.
+        if last.load(ordering: .relaxed) != now { last.store(now, ordering: .relaxed) }
+    }
+
+    static func now() -> Int64 { Platform.monotonicMilliseconds() }
 }

@@ -36,8 +36,11 @@ final class ServerControl: Sendable {
         var stopped = false
     }
 
-    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger) {
-        state = Locked(ServerState(scenarios: scenarios, start: start))
+    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
+         sessionLimits: ServerState.SessionLimits = .init()) {
+        var initial = ServerState(scenarios: scenarios, start: start)
+        initial.sessionLimits = sessionLimits
+        state = Locked(initial)
         journal = Journal(capacity: journalSize)
         directory = scenarios.directory
         self.adminGuard = adminGuard

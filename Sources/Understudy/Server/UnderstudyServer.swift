@@ -27,6 +27,10 @@ public struct UnderstudyConfiguration: Sendable {
     public var allowedHosts: [String]
     /// Reload the scenarios when their files change.
     public var watch: Bool
+    /// Seconds a session may stay unused (no request, no admin call) before it expires; 0: never.
+    public var sessionTTLSeconds = 3600
+    /// Most sessions at once; the admin API refuses to create more (429).
+    public var sessionLimit = 10_000
     public var logger: Logger
 
     public init(server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
@@ -76,7 +80,7 @@ public final class UnderstudyServer: Sendable {
         self.configuration = configuration
         let scenarios: ScenarioSet
         do {
-            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory)
+            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory, lazyDatasets: true)
         } catch {
             throw UnderstudyError.invalidScenarios(error)
         }
@@ -89,7 +93,8 @@ public final class UnderstudyServer: Sendable {
         let control = ServerControl(scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
                                     adminGuard: AdminGuard(bindHost: configuration.server.host, isLoopback: Self.isLoopback(configuration.server.host),
                                                            allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
-                                    logger: configuration.logger)
+                                    logger: configuration.logger,
+                                    sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
         self.control = control
         http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
         admin = configuration.adminPort.map { port in

@@ -1,10 +1,10 @@
-import Synchronization
+import Atomics
 
 /// The flag that cancels a load of the scenarios folder: set by a graceful
 /// stop, read by the loader between files and by the parsers every few
 /// thousand items, so a large or hostile set never holds a stopping process.
 public final class LoadCancellation: Sendable {
-    private let flag = Atomic<Bool>(false)
+    private let flag = ManagedAtomic<Bool>(false)
 
     public init() {}
 
@@ -33,7 +33,7 @@ final class LoadScope: Sendable {
     /// The real path (symlinks resolved) of the scenarios folder.
     let root: String
     let cancellation: LoadCancellation?
-    private let bytesRead = Atomic<Int>(0)
+    private let bytesRead = ManagedAtomic<Int>(0)
 
     init(root: String, cancellation: LoadCancellation?) {
         self.root = root
@@ -44,7 +44,7 @@ final class LoadScope: Sendable {
 
     /// Counts `count` more bytes; false once the load has read more than ``setLimit``.
     func admit(_ count: Int) -> Bool {
-        bytesRead.add(count, ordering: .relaxed).newValue <= Self.setLimit
+        bytesRead.wrappingIncrementThenLoad(by: count, ordering: .relaxed) <= Self.setLimit
     }
 }
 

@@ -9,15 +9,38 @@ public struct ArticClient: Sendable {
     public var fetchArtworks: @Sendable (_ page: Int?, _ limit: Int?, _ fields: [String]?) async throws -> ArtworkPage
     public var fetchArtwork: @Sendable (_ id: Int) async throws -> Artwork
     public var searchArtworks: @Sendable (_ query: String, _ limit: Int?) async throws -> ArtworkSearchResults
+    /// `POST /artworks/search` with an Elasticsearch-style query, sort and paging.
+    public var searchArtworksMatching: @Sendable (_ search: ArtworkSearch) async throws -> ArtworkSearchResults
+    /// `GET /artworks?ids=…`: the artworks in the order given, unknown ids left out.
+    public var fetchArtworksByIDs: @Sendable (_ ids: [Int], _ fields: [String]?) async throws -> [Artwork]
 
     public init(
         fetchArtworks: @escaping @Sendable (Int?, Int?, [String]?) async throws -> ArtworkPage,
         fetchArtwork: @escaping @Sendable (Int) async throws -> Artwork,
-        searchArtworks: @escaping @Sendable (String, Int?) async throws -> ArtworkSearchResults
+        searchArtworks: @escaping @Sendable (String, Int?) async throws -> ArtworkSearchResults,
+        searchArtworksMatching: (@Sendable (ArtworkSearch) async throws -> ArtworkSearchResults)? = nil,
+        fetchArtworksByIDs: (@Sendable ([Int], [String]?) async throws -> [Artwork])? = nil
     ) {
         self.fetchArtworks = fetchArtworks
         self.fetchArtwork = fetchArtwork
         self.searchArtworks = searchArtworks
+        // Clients built with the first three closures only (older code) answer the new calls from them.
+        self.searchArtworksMatching = searchArtworksMatching ?? { search in try await searchArtworks(search.q ?? "", search.limit) }
+        self.fetchArtworksByIDs = fetchArtworksByIDs ?? { ids, _ in
+            var found: [Artwork] = []
+            for id in ids { if let artwork = try? await fetchArtwork(id) { found.append(artwork) } }
+            return found
+        }
+    }
+
+    /// A search with a query: `client.searchArtworks(.init(query: .term("artist_id", 35809), limit: 20))`.
+    public func searchArtworks(_ search: ArtworkSearch) async throws -> ArtworkSearchResults {
+        try await searchArtworksMatching(search)
+    }
+
+    /// The artworks with these ids, in the order given; ids the API does not know are left out.
+    public func fetchArtworks(ids: [Int], fields: [String]? = nil) async throws -> [Artwork] {
+        try await fetchArtworksByIDs(ids, fields)
     }
 
     /// `https://api.artic.edu/api/v1`, or `$UNDERSTUDY_BASE_URL/artic/api/v1` when that variable is set.
@@ -31,7 +54,16 @@ public struct ArticClient: Sendable {
                                                       ("fields", fields?.joined(separator: ","))])
             },
             fetchArtwork: { id in try await transport.get("/artworks/\(id)", as: ArtworkResponse.self).data },
-            searchArtworks: { query, limit in try await transport.get("/artworks/search", [("q", query), ("limit", limit.map(String.init))]) }
+            searchArtworks: { query, limit in try await transport.get("/artworks/search", [("q", query), ("limit", limit.map(String.init))]) },
+            searchArtworksMatching: { search in
+                let body: Data
+                do { body = try JSONEncoder().encode(search) } catch { throw APIError.invalidURL("unencodable search: \(error)") }
+                return try await transport.post("/artworks/search", json: body)
+            },
+            fetchArtworksByIDs: { ids, fields in
+                try await transport.get("/artworks", [("ids", ids.map(String.init).joined(separator: ",")),
+                                                      ("fields", fields?.joined(separator: ","))], as: ArtworkList.self).data
+            }
         )
     }
 }
@@ -72,7 +104,8 @@ extension ArticClient {
     public static let happy = ArticClient(
         fetchArtworks: { _, limit, _ in .mock(Artwork.mocks, limit: limit ?? 12) },
         fetchArtwork: { id in Artwork.mocks.first { $0.id == id } ?? .mock(id: id) },
-        searchArtworks: { query, _ in .mock(Artwork.mocks.filter { ($0.title ?? "").localizedCaseInsensitiveContains(query) }) }
+        searchArtworks: { query, _ in .mock(Artwork.mocks.filter { ($0.title ?? "").localizedCaseInsensitiveContains(query) }) },
+        fetchArtworksByIDs: { ids, _ in ids.compactMap { id in Artwork.mocks.first { $0.id == id } } }
     )
 
     public static let empty = ArticClient(
@@ -80,18 +113,23 @@ extension ArticClient {
         fetchArtwork: { _ in
             throw APIError.requestFailed(status: 404, body: #"{"status":404,"error":"Not found","detail":"The item you requested cannot be found."}"#)
         },
-        searchArtworks: { _, _ in .mock([]) }
+        searchArtworks: { _, _ in .mock([]) },
+        searchArtworksMatching: { _ in .mock([]) },
+        fetchArtworksByIDs: { _, _ in [] }
     )
 
     public static func failing(_ error: APIError) -> ArticClient {
-        ArticClient(fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error })
+        ArticClient(fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error },
+                           searchArtworksMatching: { _ in throw error }, fetchArtworksByIDs: { _, _ in throw error })
     }
 
     public static func delayed(_ duration: Duration, _ base: ArticClient = .happy) -> ArticClient {
         ArticClient(
             fetchArtworks: { p, l, f in try await afterDelay(duration) { try await base.fetchArtworks(p, l, f) } },
             fetchArtwork: { id in try await afterDelay(duration) { try await base.fetchArtwork(id) } },
-            searchArtworks: { q, l in try await afterDelay(duration) { try await base.searchArtworks(q, l) } }
+            searchArtworks: { q, l in try await afterDelay(duration) { try await base.searchArtworks(q, l) } },
+            searchArtworksMatching: { s in try await afterDelay(duration) { try await base.searchArtworksMatching(s) } },
+            fetchArtworksByIDs: { ids, f in try await afterDelay(duration) { try await base.fetchArtworksByIDs(ids, f) } }
         )
     }
 }

@@ -137,7 +137,8 @@ public struct ArtworkResponse: Codable, Sendable, Equatable {
 
 /// One hit of `GET /artworks/search`.
 public struct ArtworkSearchHit: Codable, Sendable, Equatable, Identifiable {
-    public var score: Double
+    /// Null when the search was sorted on a field (Elasticsearch then computes no score).
+    public var score: Double?
     public var id: Int
     public var title: String?
     public var apiLink: URL?

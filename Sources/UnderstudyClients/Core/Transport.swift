@@ -26,7 +26,20 @@ struct Transport: Sendable {
     }
 
     func get<Model: Decodable>(_ url: URL, as _: Model.Type = Model.self) async throws(APIError) -> Model {
-        var request = URLRequest(url: url)
+        try await send(URLRequest(url: url))
+    }
+
+    /// POSTs a JSON body to `path` (artic's search).
+    func post<Model: Decodable>(_ path: String, json body: Data, as _: Model.Type = Model.self) async throws(APIError) -> Model {
+        var request = URLRequest(url: try url(path))
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        return try await send(request)
+    }
+
+    private func send<Model: Decodable>(_ request: URLRequest) async throws(APIError) -> Model {
+        var request = request
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers.fields { request.setValue(value, forHTTPHeaderField: name) }
         let data: Data

@@ -14,6 +14,7 @@ struct DashboardBrowserTests {
     @Test func clickingAScenarioButtonSwitchesTheServer() async throws {
         let server = try UnderstudyTestServer(adminToken: "dash-token")
         _ = try await fetch("/swapi/api/people/1/", headers: ["X-Understudy-Session": "browser-test"], server: server)
+        try await UnderstudyAdmin(baseURL: server.baseURL, token: "dash-token").setScenario("server-error", session: "browser-test")
         let dashboard = server.url("/__admin/?token=dash-token").absoluteString
         let png = try await Task.detached {
             // The browser conversation blocks on a pipe: keep it off the cooperative pool.
@@ -21,6 +22,8 @@ struct DashboardBrowserTests {
             try browser.open(dashboard)
             try browser.waitUntil(#"document.querySelector('button[data-scenario="empty"][data-api="all"]') !== null"#)
             try browser.waitUntil(#"document.querySelector('#requests tbody').rows.length > 0"#)
+            // Sessions come from their own paged call, not from every state answer.
+            try browser.waitUntil(#"document.getElementById("sessions").textContent.startsWith("browser-test → server-error")"#)
             try browser.click(#"button[data-scenario="empty"][data-api="all"]"#)
             try browser.waitUntil(#"document.querySelector('button[data-scenario="empty"][data-api="all"]').className === "on""#)
             try browser.waitUntil(#"document.getElementById("active").textContent === "empty""#)
