@@ -32,3 +32,7 @@ echo "remote-tests: understudy serve at $url (pid $server)"
 
 UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" UNDERSTUDY_REMOTE_SCENARIOS="$work/scenarios" \
     SWIFT="${SWIFT:-swift}" scripts/swift-test.sh --skip-build --no-parallel --filter RemoteTests "$@"
+# The integration suite again, attached: UnderstudyTestSession and the .understudySession trait use the
+# server the environment names (with its token) and start none in the test process.
+UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" \
+    SWIFT="${SWIFT:-swift}" scripts/swift-test.sh --skip-build --filter IntegrationTests "$@"

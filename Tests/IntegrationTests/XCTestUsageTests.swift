@@ -30,9 +30,22 @@ final class XCTestUsageTests: XCTestCase {
         XCTAssertEqual(journal.map(\.scenario), ["unauthorized", "happy"])
     }
 
+    /// With UNDERSTUDY_BASE_URL set (scripts/remote-tests.sh), sessions attach to that server and start none.
+    func testASessionAttachesToTheServerTheEnvironmentNames() throws {
+        if let base = ProcessInfo.processInfo.environment["UNDERSTUDY_BASE_URL"] {
+            XCTAssertNil(session.server)
+            XCTAssertEqual(session.baseURL.absoluteString, base)
+            XCTAssertEqual(session.admin.token, ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"])
+        } else {
+            XCTAssertNotNil(session.server)
+        }
+    }
+
     func testTheEnvironmentVariablePointsLiveClientsAtUnderstudy() async throws {
+        // scripts/remote-tests.sh runs this suite with the variable already set (to the same server): put it back.
+        let previous = ProcessInfo.processInfo.environment["UNDERSTUDY_BASE_URL"]
         setenv("UNDERSTUDY_BASE_URL", session.baseURL.absoluteString, 1)
-        defer { unsetenv("UNDERSTUDY_BASE_URL") }
+        defer { if let previous { setenv("UNDERSTUDY_BASE_URL", previous, 1) } else { unsetenv("UNDERSTUDY_BASE_URL") } }
         XCTAssertEqual(CatFactClient.defaultBaseURL, session.url("/catfact"))
         let fact = try await CatFactClient.live(understudy: .init(session: session.id)).fetchFact(nil)
         XCTAssertEqual(fact.length, fact.fact.count)
