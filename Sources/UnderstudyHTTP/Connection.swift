@@ -31,12 +31,21 @@ final class Connection: @unchecked Sendable {
         var request: ServerRequest?
         var reply: Reply?
         var status: Int?
+        /// The raw request target as the URI callback saw it (pointers into libmicrohttpd's
+        /// read buffer, valid until the request completes): for the strict checks and the query.
+        var target = cmhd_target()
+        /// For an absolute-form target (`GET http://host/path`): the authority, which stands in
+        /// for the Host field, and where the path starts in the decoded URL.
+        var absoluteAuthority: String?
+        var pathOffset = 0
 
         func start(at now: UInt64) {
             active = true
             startedAt = now
             phase = .receiving
             bodyTooLarge = false
+            absoluteAuthority = nil
+            pathOffset = 0
         }
 
         func end() {
