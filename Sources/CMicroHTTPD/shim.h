@@ -119,23 +119,23 @@ struct cmhd_target {
     const char *query;      /* after '?', or NULL */
     size_t query_length;
     char query_first;       /* the query byte blanked for MHD */
-    int has_control;        /* a control byte (CR, TAB, DEL...) in the target */
+    int has_invalid;        /* a space or control byte (CR, TAB, DEL...) in the target */
 };
 
 static inline void
 cmhd_take_target(char *uri, struct cmhd_target *target)
 {
     size_t length = 0;
-    int control = 0;
+    int invalid = 0;
     char *query = NULL;
     for (; uri[length] != 0; length++) {
         unsigned char byte = (unsigned char)uri[length];
-        if (byte < 0x20 || byte == 0x7F) control = 1;
+        if (byte <= 0x20 || byte == 0x7F) invalid = 1;
         else if (byte == '?' && query == NULL) query = uri + length + 1;
     }
     target->start = uri;
     target->length = length;
-    target->has_control = control;
+    target->has_invalid = invalid;
     target->query = query;
     target->query_length = query ? (size_t)(uri + length - query) : 0;
     target->query_first = query ? query[0] : 0;
@@ -331,12 +331,19 @@ struct cmhd_check {
     size_t path_offset;
     /* walk state */
     const char *previous_end;
-    int hosts, lengths, encodings;
+    int hosts, lengths, encodings, conflicting_lengths;
     const char *host;
     size_t host_length;
     const char *length_value;
     const char *encoding;
 };
+
+/* Whether exactly one line break (one or two NULs, see cmhd_check_field) lies between `end` and `next`. */
+static inline int cmhd_is_line_break(const char *end, const char *next)
+{
+    if (next <= end || next - end > 2) return 0;
+    return end[0] == 0 && (next - end == 1 || end[1] == 0);
+}
 
 static inline enum MHD_Result
 cmhd_check_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
@@ -345,14 +352,14 @@ cmhd_check_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key
     struct cmhd_check *check = (struct cmhd_check *)cls;
     (void)kind;
     if (value == NULL) value = "";
-    /* A NUL sent inside the previous field's value cut it short: MHD's line
-     * ends (CRLF or LF) became one or two NULs, so after the value's end comes
-     * another NUL or, for a bare LF, this field's name. Anything else is the
-     * rest of a value after a raw NUL. (Fields are in the order received; a
-     * field in a grown buffer block starts elsewhere, but its predecessor's
-     * CRLF still reads as NUL NUL.) */
-    if (check->previous_end != NULL && key != check->previous_end + 1 && check->previous_end[1] != 0) {
-        check->reason = "A header field value contains a NUL byte.";
+    /* The header section lies in one buffer in the order received, each line's
+     * end (CRLF or a bare LF) overwritten with NULs. So the previous line (the
+     * request line or a field) ends, as MHD measured it, exactly one or two NULs
+     * before this field's name. Anything else in between is the rest of a value
+     * after a raw NUL, or a line MHD dropped without a word (": x", a folded
+     * line: RFC 9112 5.2 lets a server reject obs-fold). */
+    if (!cmhd_is_line_break(check->previous_end, key)) {
+        check->reason = "A header line is malformed, or a header field value contains a NUL byte.";
         return MHD_NO;
     }
     if (!cmhd_is_token(key, key_size)) {
@@ -371,7 +378,7 @@ cmhd_check_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key
         check->host = value;
         check->host_length = value_size;
     } else if (key_size == 14 && strncasecmp(key, "content-length", 14) == 0) {
-        if (check->lengths > 0 && strcmp(check->length_value, value) != 0) check->lengths = 100;
+        if (check->lengths > 0 && strcmp(check->length_value, value) != 0) check->conflicting_lengths = 1;
         check->lengths++;
         check->length_value = value;
     } else if (key_size == 17 && strncasecmp(key, "transfer-encoding", 17) == 0) {
@@ -409,8 +416,8 @@ cmhd_check_request(struct MHD_Connection *connection, const char *method, const 
         check->reason = "The request target contains a NUL byte.";
         return;
     }
-    if (target->has_control) {
-        check->reason = "The request target contains a control character.";
+    if (target->has_invalid) {
+        check->reason = "The request target contains a space or a control character.";
         return;
     }
     const char *start = target->start;
@@ -442,14 +449,26 @@ cmhd_check_request(struct MHD_Connection *connection, const char *method, const 
         check->path_offset = (size_t)(authority + authority_length - url);
     }
 
+    if (version == NULL || version[0] == 0) {
+        check->reason = "The request line has no HTTP version.";
+        return;
+    }
+    check->previous_end = version + strlen(version);
     if (MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_check_field, check) < 0 || check->reason != NULL) {
         if (check->reason == NULL) check->reason = "The header section is malformed.";
         return;
     }
-    /* The last field: its line end and the empty line are NULs. */
-    if (check->previous_end != NULL && check->previous_end[1] != 0) {
-        check->reason = "A header field value contains a NUL byte.";
-        return;
+    /* After the last line: its end and the empty line's, two to four NULs up to where MHD says the section ends. */
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (info != NULL) {
+        const char *section_end = method + info->header_size;
+        size_t gap = section_end > check->previous_end ? (size_t)(section_end - check->previous_end) : 0;
+        int clean = gap >= 2 && gap <= 4;
+        for (size_t i = 0; clean && i < gap; i++) clean = check->previous_end[i] == 0;
+        if (!clean) {
+            check->reason = "A header line is malformed, or a header field value contains a NUL byte.";
+            return;
+        }
     }
     int http11 = version != NULL && strcmp(version, "HTTP/1.1") == 0;
     if (check->hosts > 1) {
@@ -469,7 +488,7 @@ cmhd_check_request(struct MHD_Connection *connection, const char *method, const 
         check->reason = "The request has both Content-Length and Transfer-Encoding (RFC 9112 6.1).";
         return;
     }
-    if (check->lengths > 1) {
+    if (check->conflicting_lengths) {
         check->reason = "The request has conflicting Content-Length header fields.";
         return;
     }

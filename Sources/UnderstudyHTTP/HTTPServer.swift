@@ -56,6 +56,7 @@ public final class HTTPServer: @unchecked Sendable {
         flags |= MHD_USE_TURBO.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
+        if configuration.reclaimsIdleConnections { connections.reclaimIdleConnections(limit: connectionLimit) }
         let box = Unmanaged.passRetained(self)
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
@@ -69,10 +70,8 @@ public final class HTTPServer: @unchecked Sendable {
             cmhd_option_notify_connection(mhdConnectionChanged, box.toOpaque()),
             cmhd_option_external_logger(mhdLog),
             cmhd_option_unescape_keeping_nul(),
-            // Strict level 1 makes libmicrohttpd itself answer 400 to an HTTP/1.1 request without
-            // Host and to a space inside the target; HTTP/1.0 requests are unaffected. The rest of
-            // RFC 9112's MUSTs are checked in `handle` (`cmhd_check_request`).
-            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
+            // Not MHD_OPTION_STRICT_FOR_CLIENT: in 0.9.75 level 1 adds only the Host and
+            // space-in-target checks, and closes on a space without answering. `checkStrictly` does both.
             cmhd_option_uri_log(mhdURIReceived),
         ]
         if configuration.threads > 1 {

@@ -87,11 +87,7 @@ public final class UnderstudyServer: Sendable {
         self.control = control
         http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
         admin = configuration.adminPort.map { port in
-            var settings = configuration.server
-            settings.port = port
-            settings.threads = 1
-            settings.connectionLimit = 64
-            return HTTPServer(configuration: settings, responder: AdminOnlyResponder(control: control))
+            HTTPServer(configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control))
         }
     }
 
