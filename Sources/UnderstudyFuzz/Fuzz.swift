@@ -109,17 +109,42 @@ func fuzzRequest(_ bytes: [UInt8]) {
 func fuzzScenario(_ bytes: [UInt8]) {
     guard let folder = fuzzState.scenarioFolder else { return }
     let file = folder.appendingPathComponent("fuzz.yaml")
-    FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
     do {
         _ = try ScenarioLoader.load(directory: folder)
     } catch {
         for problem in error.problems where problem.file.isEmpty || (problem.line == nil && problem.keyPath == nil) {
+            if knownUnlocatedProblems.contains(where: problem.message.hasSuffix) { continue }
             fatalError("a problem without a file, or without a line and a key: \(problem)")
         }
     }
 }
 
-#if !FUZZING
+/// Findings of this fuzzer, reported to the loader's owners, tolerated here until fixed so the
+/// bounded run in `make check` keeps looking for new ones. Each has its reproducer in
+/// Tests/Fuzz/findings/. Delete the entry when the loader locates the problem.
+let knownUnlocatedProblems = [
+    // `apis.artic.dataset: data/catfact` (a folder where a file is expected) is reported as
+    // "data/catfact: cannot read the file: Is a directory", with no line or key of the scenario file.
+    "cannot read the file: Is a directory",
+]
+
+#if FUZZING
+/// libFuzzer's driver (libclang_rt.fuzzer). SwiftPM links an executable with `main` aliased to
+/// `UnderstudyFuzz_main`, so this is the process entry: it hands over to libFuzzer.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+@_cdecl("UnderstudyFuzz_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzOne(data, size) }
+}
+#else
 /// Replays files through the fuzz entry point (the fuzzing build gets libFuzzer's `main` instead).
 @main struct Replay {
     static func main() throws {
