@@ -113,6 +113,31 @@ cmhd_option_external_logger(cmhd_log_sink sink)
  * 56-byte record per parameter from the 16 KiB connection pool, so a URL with
  * ~250 parameters exhausted the pool and the request was never answered.
  * Swift packs the query from these raw bytes instead (cmhd_pack_query). */
+/* Byte classes, one table lookup per byte on the request path: 1 = tchar (RFC 9110
+ * 5.6.2), 2 = may appear in a target as sent (visible ASCII but '?', which ends
+ * the path; and bytes over 0x7F, which some clients send raw), 4 = reg-name byte of a host (unreserved or sub-delims, RFC 3986). */
+#define CMHD_TCHAR 1
+#define CMHD_TARGET 2
+#define CMHD_REG_NAME 4
+static const unsigned char cmhd_byte_class[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 7, 2, 3, 7, 3, 7, 7, 6, 6, 7, 7, 6, 7, 7, 2,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 6, 2, 6, 2, 0,
+    2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 2, 3, 7,
+    3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 3, 2, 7, 0,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+
 struct cmhd_target {
     const char *start;      /* raw target, in MHD's read buffer */
     size_t length;          /* up to the first NUL */
@@ -125,13 +150,20 @@ struct cmhd_target {
 static inline void
 cmhd_take_target(char *uri, struct cmhd_target *target)
 {
+    const unsigned char *bytes = (const unsigned char *)uri;
     size_t length = 0;
     int invalid = 0;
     char *query = NULL;
-    for (; uri[length] != 0; length++) {
-        unsigned char byte = (unsigned char)uri[length];
-        if (byte <= 0x20 || byte == 0x7F) invalid = 1;
-        else if (byte == '?' && query == NULL) query = uri + length + 1;
+    for (;;) {
+        while (cmhd_byte_class[bytes[length]] & CMHD_TARGET) length++;
+        unsigned char byte = bytes[length];
+        if (byte == 0) break;
+        if (byte == '?') {
+            if (query == NULL) query = uri + length + 1;
+        } else {
+            invalid = 1; /* a space or a control byte */
+        }
+        length++;
     }
     target->start = uri;
     target->length = length;
@@ -262,19 +294,16 @@ cmhd_pack_request(struct MHD_Connection *connection, const struct cmhd_target *t
 
 static inline int cmhd_is_tchar(unsigned char c)
 {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return 1;
-    switch (c) {
-    case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+':
-    case '-': case '.': case '^': case '_': case '`': case '|': case '~': return 1;
-    default: return 0;
-    }
+    return cmhd_byte_class[c] & CMHD_TCHAR;
 }
 
 static inline int cmhd_is_token(const char *text, size_t length)
 {
+    const unsigned char *bytes = (const unsigned char *)text;
+    unsigned char all = CMHD_TCHAR;
     if (length == 0) return 0;
-    for (size_t i = 0; i < length; i++) if (!cmhd_is_tchar((unsigned char)text[i])) return 0;
-    return 1;
+    for (size_t i = 0; i < length; i++) all &= cmhd_byte_class[bytes[i]];
+    return all != 0;
 }
 
 /* uri-host [ ":" port ] (RFC 9110 §7.2): reg-name / IPv4 / IP-literal in brackets. */
@@ -293,16 +322,13 @@ static inline int cmhd_is_authority(const char *text, size_t length)
     } else {
         for (; i < length && text[i] != ':'; i++) {
             unsigned char c = (unsigned char)text[i];
-            int unreserved = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
-            int sub_delim = c == '!' || c == '$' || c == '&' || c == '\'' || c == '(' || c == ')' || c == '*'
-                || c == '+' || c == ',' || c == ';' || c == '=';
+            if (cmhd_byte_class[c] & CMHD_REG_NAME) continue;
             if (c == '%') {
                 if (i + 2 >= length || cmhd_hex_value(text[i + 1]) < 0 || cmhd_hex_value(text[i + 2]) < 0) return 0;
                 i += 2;
                 continue;
             }
-            if (!unreserved && !sub_delim) return 0;
+            return 0;
         }
     }
     if (i < length) {
@@ -366,11 +392,9 @@ cmhd_check_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key
         check->reason = "A header field name is not a token (RFC 9110 5.1): no spaces before the colon, no separators.";
         return MHD_NO;
     }
-    for (size_t i = 0; i < value_size; i++) {
-        if (value[i] == '\r') {
-            check->reason = "A header field value contains a bare CR.";
-            return MHD_NO;
-        }
+    if (value_size > 0 && memchr(value, '\r', value_size) != NULL) {
+        check->reason = "A header field value contains a bare CR.";
+        return MHD_NO;
     }
     check->previous_end = value + value_size;
     if (key_size == 4 && strncasecmp(key, "host", 4) == 0) {

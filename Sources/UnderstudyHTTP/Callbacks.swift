@@ -28,7 +28,7 @@ func mhdAccessHandler(
 /// takes the query over (see `cmhd_take_target`).
 func mhdURIReceived(connection: OpaquePointer?, uri: UnsafeMutablePointer<CChar>?) {
     guard let connection, let uri, let owner = Connection.of(connection) else { return }
-    cmhd_take_target(uri, &owner.exchange.target)
+    cmhd_take_target(uri, owner.exchange.target)
 }
 
 /// Called for each accepted socket, before libmicrohttpd makes a connection of it:

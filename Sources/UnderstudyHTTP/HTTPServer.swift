@@ -223,10 +223,10 @@ public final class HTTPServer: @unchecked Sendable {
         exchange: Connection.Exchange
     ) -> MHD_Result {
         // MHD is done with the request line: put back the query byte blanked for it.
-        cmhd_restore_query(&exchange.target)
+        cmhd_restore_query(exchange.target)
         var check = cmhd_check()
         check.body_limit = UInt64(max(0, configuration.maxRequestBodyBytes))
-        cmhd_check_request(connection, method, url, version, &exchange.target, &check)
+        cmhd_check_request(connection, method, url, version, exchange.target, &check)
         guard check.verdict == CMHD_OK.rawValue else {
             let reason = check.reason.map { String(cString: $0) } ?? "The request is malformed."
             return reject(connection: connection, status: Int(check.verdict), detail: reason, exchange: exchange)
@@ -320,10 +320,10 @@ public final class HTTPServer: @unchecked Sendable {
     ) -> ServerRequest {
         // Query (from the raw target) and headers in one buffer: one pass to measure, one to copy.
         var querySize = 0, headerSize = 0
-        cmhd_pack_request(connection, &exchange.target, nil, &querySize, &headerSize)
+        cmhd_pack_request(connection, exchange.target, nil, &querySize, &headerSize)
         let size = querySize + headerSize
         let fields = size == 0 ? FieldBytes.empty : FieldBytes.make(count: size) { buffer in
-            cmhd_pack_request(connection, &exchange.target, buffer.baseAddress, &querySize, &headerSize)
+            cmhd_pack_request(connection, exchange.target, buffer.baseAddress, &querySize, &headerSize)
         }
         var request = ServerRequest(
             method: Self.method(method),
