@@ -197,6 +197,19 @@ cmhd_option_uri_log(cmhd_uri_sink sink)
 static inline size_t
 cmhd_decode_query_part(const char *in, size_t length, char *out)
 {
+    if (out == NULL) {
+        /* Measuring: each escape that decodes shortens the part by two. */
+        size_t decoded = length;
+        for (size_t i = 0; i + 2 < length; i++) {
+            if (in[i] != '%') continue;
+            int high = cmhd_hex_value(in[i + 1]), low = cmhd_hex_value(in[i + 2]);
+            if (high >= 0 && low >= 0 && (high | low) != 0) {
+                decoded -= 2;
+                i += 2;
+            }
+        }
+        return decoded;
+    }
     size_t read = 0, written = 0;
     while (read < length) {
         char c = in[read];
