@@ -74,8 +74,7 @@ func fuzzRequest(_ bytes: [UInt8]) {
     // method, a space or control byte in the target, a target in neither origin nor absolute form.
     guard methodBytes.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { cmhd_is_token($0.baseAddress, $0.count) } }) != 0,
           let method = HTTPRequest.Method(String(decoding: methodBytes, as: UTF8.self)),
-          target.first == UInt8(ascii: "/"),
-          !target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return }
+          target.first == UInt8(ascii: "/"), targetIsAcceptable(target) else { return }
     var headers: [(name: String, value: String)] = []
     var body: [UInt8] = []
     while !lines.isEmpty {
@@ -89,6 +88,10 @@ func fuzzRequest(_ bytes: [UInt8]) {
         guard name.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { cmhd_is_token($0.baseAddress, $0.count) } }) != 0 else { return }
         let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
         guard !value.contains(0), !value.contains(UInt8(ascii: "\r")) else { return }
+        if name.count == 4, String(decoding: name, as: UTF8.self).lowercased() == "host", !value.isEmpty {
+            let valid = Array(value).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmhd_is_authority($0.baseAddress, $0.count) } }
+            guard valid != 0 else { return }
+        }
         headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
     }
     let request = ServerRequest(method: method, rawTarget: target, headers: headers, body: body)
@@ -104,6 +107,21 @@ func fuzzRequest(_ bytes: [UInt8]) {
     }
     _ = request.target
     _ = request.headerFields
+}
+
+/// Runs the target through the URI callback's C code as the server does (`cmhd_take_target`
+/// blanks the query's first byte for libmicrohttpd, `cmhd_restore_query` puts it back) and says
+/// whether the server would go on: no NUL, space or control byte.
+func targetIsAcceptable(_ target: [UInt8]) -> Bool {
+    var raw = target.map { CChar(bitPattern: $0) } + [0]
+    var taken = cmhd_target()
+    let acceptable = raw.withUnsafeMutableBufferPointer { buffer in
+        cmhd_take_target(buffer.baseAddress, &taken)
+        cmhd_restore_query(&taken)
+        return taken.has_invalid == 0 && taken.length == target.count
+    }
+    precondition(raw.dropLast().map { UInt8(bitPattern: $0) } == target, "the target is not restored after the URI callback")
+    return acceptable
 }
 
 func fuzzScenario(_ bytes: [UInt8]) {
