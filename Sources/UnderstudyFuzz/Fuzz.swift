@@ -132,7 +132,7 @@ func fuzzScenario(_ bytes: [UInt8]) {
         _ = try ScenarioLoader.load(directory: folder)
     } catch {
         for problem in error.problems where problem.file.isEmpty || (problem.line == nil && problem.keyPath == nil) {
-            if knownUnlocatedProblems.contains(where: problem.message.hasSuffix) { continue }
+            if knownUnlocatedProblems.contains(where: problem.message.contains) { continue }
             fatalError("a problem without a file, or without a line and a key: \(problem)")
         }
     }
@@ -142,9 +142,12 @@ func fuzzScenario(_ bytes: [UInt8]) {
 /// bounded run in `make check` keeps looking for new ones. Each has its reproducer in
 /// Tests/Fuzz/findings/. Delete the entry when the loader locates the problem.
 let knownUnlocatedProblems = [
-    // `apis.artic.dataset: data/catfact` (a folder where a file is expected) is reported as
-    // "data/catfact: cannot read the file: Is a directory", with no line or key of the scenario file.
-    "cannot read the file: Is a directory",
+    // A dataset that cannot be read is reported against the dataset's path, with no line or key of
+    // the scenario file that names it: `apis.artic.dataset: data/catfact` (a folder where a file is
+    // expected) gives "data/catfact: cannot read the file: Is a directory"; `apis.swapi.dataset:
+    // data/catfact` (a folder without SWAPI's files) gives "data/catfact/people.json: cannot read
+    // the file: No such file or directory", one per missing file.
+    "cannot read the file:",
 ]
 
 #if FUZZING
