@@ -34,8 +34,9 @@ test: release
 	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
 	SWIFT=$(SWIFT) scripts/remote-tests.sh
 
-## Robustness: malformed HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing; then the whole
-## suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.
+## Robustness: malformed HTTP, strict HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing;
+## then 60 s of coverage-guided fuzzing per target (request path, scenario loader; scripts/fuzz.sh);
+## then the whole suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.
 ## LeakSanitizer stays off: it misreads Swift's indirect-enum payloads (tagged pointers) and XCTest's
 ## runner objects as leaks; ASan's memory-error checks are all on.
 check: release
@@ -43,6 +44,7 @@ check: release
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
 	# The server suites again on the event loop and hang-up detection macOS uses (poll), so that path is tested here too.
 	UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "UnderstudyHTTPTests|UnderstudyTests"
+	SWIFT=$(SWIFT) scripts/fuzz.sh 60
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --no-parallel
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan

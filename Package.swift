@@ -115,5 +115,15 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["Understudy", "UnderstudyClients", "UnderstudyTesting", "UnderstudyExamples"]
         ),
+        // Coverage-guided fuzzers of the request path and the scenario loader. scripts/fuzz.sh builds
+        // them with -sanitize=fuzzer; a plain build makes a tool that replays files through them.
+        .executableTarget(
+            name: "UnderstudyFuzz",
+            dependencies: [
+                "Understudy", "UnderstudyHTTP", "CMicroHTTPD",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )

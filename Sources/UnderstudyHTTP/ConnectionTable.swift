@@ -13,12 +13,39 @@ import Dispatch
 final class ConnectionTable: @unchecked Sendable {
     private let open = Locked<[ObjectIdentifier: Connection]>([:])
     private var timer: DispatchSourceTimer?
+    /// Above this many open connections, the one waiting longest for a request is shut down; 0: never.
+    private var reclaimAbove = 0
+
+    /// Keeps idle and half-sent connections from filling a server limited to `limit` connections
+    /// (see ``ServerConfiguration/reclaimsIdleConnections``). Call before the server starts.
+    func reclaimIdleConnections(limit: Int) {
+        reclaimAbove = max(1, limit - max(1, limit / 8))
+    }
 
     /// Creates the connection's object; the caller keeps it in the socket context (retained).
     func opened(_ handle: OpaquePointer) -> Connection {
-        let connection = Connection(handle: handle, now: DispatchTime.now().uptimeNanoseconds)
-        open.withLock { $0[ObjectIdentifier(connection)] = connection }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let connection = Connection(handle: handle, now: now)
+        open.withLock { open in
+            open[ObjectIdentifier(connection)] = connection
+            if reclaimAbove > 0, open.count > reclaimAbove { reclaimOldestWaiting(in: open, sparing: connection, now: now) }
+        }
         return connection
+    }
+
+    /// Shuts down the connection that has waited longest for a request's headers (not `spared`,
+    /// the newcomer, which most likely carries its request already). Under the table's lock, as
+    /// in `sweep`: a socket found here still belongs to its connection.
+    private func reclaimOldestWaiting(in open: [ObjectIdentifier: Connection], sparing spared: Connection, now: UInt64) {
+        var oldest: (connection: Connection, since: UInt64)?
+        for connection in open.values where connection !== spared && connection.socket >= 0 {
+            guard let since = connection.deadline.waitingSince else { continue }
+            if oldest == nil || since < oldest!.since { oldest = (connection, since) }
+        }
+        // takeLateness with no grace: true once, so a connection being closed is not picked again.
+        if let oldest, oldest.connection.takeLateness(now: max(now, oldest.since + 1), limit: 0) {
+            shutdown(oldest.connection.socket, Int32(SHUT_RDWR))
+        }
     }
 
     func closed(_ connection: Connection) {

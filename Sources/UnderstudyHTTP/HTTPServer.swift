@@ -55,6 +55,7 @@ public final class HTTPServer: @unchecked Sendable {
         flags |= MHD_USE_TURBO.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
+        if configuration.reclaimsIdleConnections { connections.reclaimIdleConnections(limit: connectionLimit) }
         let box = Unmanaged.passRetained(self)
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
@@ -68,6 +69,9 @@ public final class HTTPServer: @unchecked Sendable {
             cmhd_option_notify_connection(mhdConnectionChanged, box.toOpaque()),
             cmhd_option_external_logger(mhdLog),
             cmhd_option_unescape_keeping_nul(),
+            // Not MHD_OPTION_STRICT_FOR_CLIENT: in 0.9.75 level 1 adds only the Host and
+            // space-in-target checks, and closes on a space without answering. `checkStrictly` does both.
+            cmhd_option_uri_log(mhdURIReceived),
         ]
         if configuration.threads > 1 {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
@@ -127,7 +131,7 @@ public final class HTTPServer: @unchecked Sendable {
             guard let connection = Connection.of(handle) else { return .NO }
             connection.requestStarted(at: DispatchTime.now().uptimeNanoseconds)
             slot.pointee = Unmanaged.passRetained(connection).toOpaque()
-            return .YES
+            return checkStrictly(connection: handle, url: url, method: method, version: version, exchange: connection.exchange)
         }
         let connection = Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
         let exchange = connection.exchange
@@ -139,7 +143,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         switch exchange.phase {
         case .receiving:
-            let request = makeRequest(handle, url: url, method: method, version: version, body: exchange.body)
+            let request = makeRequest(handle, url: url, method: method, version: version, body: exchange.body, exchange: exchange)
             exchange.body = []
             exchange.request = request
             let reply = exchange.bodyTooLarge ? Self.tooLargeReply(limit: configuration.maxRequestBodyBytes) : responder.reply(to: request)
@@ -189,11 +193,81 @@ public final class HTTPServer: @unchecked Sendable {
 
     var isDraining: Bool { parking.isDraining }
 
-    func connectionOpened(_ handle: OpaquePointer) -> Connection { connections.opened(handle) }
+    func connectionOpened(_ handle: OpaquePointer) -> Connection {
+        let connection = connections.opened(handle)
+        // The listening socket defers accept until the client's first bytes arrive
+        // (TCP_DEFER_ACCEPT), and libmicrohttpd has not read them yet: a TLS ClientHello or
+        // binary junk gets its 400 now. Left to libmicrohttpd, bytes without a newline waited for
+        // the timeout and a first line without a space was closed without a word.
+        if connection.socket >= 0, cmhd_peek_is_garbage(connection.socket) != 0 {
+            Self.garbageReply.withUnsafeBytes { cmhd_reject_garbage(connection.socket, $0.baseAddress, $0.count) }
+        }
+        return connection
+    }
+
+    private static let garbageReply: [UInt8] = {
+        let body = #"{"error":"bad request","detail":"This is not an HTTP/1.x request (TLS or binary data?). This server speaks plain HTTP."}"#
+        return Array(("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n" + body).utf8)
+    }()
 
     func connectionClosed(_ connection: Connection) { connections.closed(connection) }
 
     // MARK: - Private
+
+    /// RFC 9110/9112's MUSTs that libmicrohttpd 0.9.75 lets through (a method or field name that
+    /// is not a token, NUL or bare CR in the target or a value, a missing, repeated or malformed
+    /// Host, Content-Length with Transfer-Encoding, unknown codings, an announced body over the
+    /// limit), answered before the responder runs. Queued in the first handler call on purpose:
+    /// libmicrohttpd then closes the connection after the answer, without reading a body.
+    private func checkStrictly(
+        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+        exchange: Connection.Exchange
+    ) -> MHD_Result {
+        // MHD is done with the request line: put back the query byte blanked for it.
+        cmhd_restore_query(exchange.target)
+        var check = cmhd_check()
+        check.body_limit = UInt64(max(0, configuration.maxRequestBodyBytes))
+        cmhd_check_request(connection, method, url, version, exchange.target, &check)
+        guard check.verdict == CMHD_OK.rawValue else {
+            let reason = check.reason.map { String(cString: $0) } ?? "The request is malformed."
+            return reject(connection: connection, status: Int(check.verdict), detail: reason, exchange: exchange)
+        }
+        if let authority = check.authority {
+            exchange.absoluteAuthority = String(
+                decoding: UnsafeRawBufferPointer(start: authority, count: check.authority_length), as: UTF8.self
+            )
+            exchange.pathOffset = check.path_offset
+        }
+        return .YES
+    }
+
+    /// Answers `status` with a JSON error body and `Connection: close`; the responder never sees the request.
+    private func reject(connection: OpaquePointer, status: Int, detail: String, exchange: Connection.Exchange) -> MHD_Result {
+        exchange.phase = .answered
+        exchange.status = status
+        HTTPServerLog.handler.current?("rejected with \(status): \(detail)")
+        let title = switch status {
+        case 413: "request body too large"
+        case 501: "not implemented"
+        default: "bad request"
+        }
+        var body = #"{"error":""# + title + #"","detail":""#
+        for scalar in detail.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { body += "\\" }
+            body.unicodeScalars.append(scalar)
+        }
+        body += #""}"#
+        return body.withUTF8 { bytes in
+            guard let response = MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY
+            ) else { return .NO }
+            defer { MHD_destroy_response(response) }
+            MHD_add_response_header(response, "Content-Type", "application/json")
+            MHD_add_response_header(response, "Connection", "close")
+            return MHD_queue_response(connection, UInt32(status), response)
+        }
+    }
 
     private func parkingDelay(for reply: Reply) -> Int {
         if case .hold = reply.action { return configuration.maxDelayMilliseconds }
@@ -268,23 +342,36 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func makeRequest(
-        _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?, body: [UInt8]
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+        body: [UInt8], exchange: Connection.Exchange
     ) -> ServerRequest {
-        // Query and headers in one buffer: one pass to measure, one to copy.
+        // Query (from the raw target) and headers in one buffer: one pass to measure, one to copy.
         var querySize = 0, headerSize = 0
-        cmhd_pack_request(connection, nil, &querySize, &headerSize)
+        cmhd_pack_request(connection, exchange.target, nil, &querySize, &headerSize)
         let size = querySize + headerSize
         let fields = size == 0 ? FieldBytes.empty : FieldBytes.make(count: size) { buffer in
-            cmhd_pack_request(connection, buffer.baseAddress, &querySize, &headerSize)
+            cmhd_pack_request(connection, exchange.target, buffer.baseAddress, &querySize, &headerSize)
         }
-        return ServerRequest(
+        var request = ServerRequest(
             method: Self.method(method),
-            path: String(cString: url),
+            path: String(cString: url + exchange.pathOffset),
             packedQuery: PackedFields(bytes: fields, range: 0..<querySize),
             packedHeaders: PackedFields(bytes: fields, range: querySize..<size),
             body: body,
             version: version.map { strcmp($0, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: $0) } ?? "HTTP/1.1"
         )
+        // Where the raw path's first escape was (libmicrohttpd has decoded the path in place since).
+        let escape = exchange.target.pointee.first_escape
+        // size_t comes in as Int: SIZE_MAX (no escape) reads as -1.
+        if escape >= 0 { request.literalPathPrefix = max(0, escape - exchange.pathOffset) }
+        if let authority = exchange.absoluteAuthority {
+            // Absolute form (RFC 9112 3.2.2): the target's authority replaces the Host field.
+            if request.path.isEmpty { request.path = "/" }
+            var headers = request.headerFields
+            headers[HTTPField.Name("Host")!] = authority
+            request.headerFields = headers
+        }
+        return request
     }
 
     /// The usual methods without parsing and validating a new string.
@@ -293,7 +380,7 @@ public final class HTTPServer: @unchecked Sendable {
         if strcmp(name, "HEAD") == 0 { return .head }
         if strcmp(name, "POST") == 0 { return .post }
         if strcmp(name, "PUT") == 0 { return .put }
-        // libmicrohttpd accepts only token characters here, so the fallback is not reached in practice.
+        // `checkStrictly` answered 400 to a method that is not a token, so this always parses.
         return HTTPRequest.Method(String(cString: name)) ?? .get
     }
 

@@ -20,7 +20,7 @@ struct ListeningSocket {
     let port: Int
     let isIPv6: Bool
 
-    static func open(host: String, port: Int, backlog: Int32 = 4096) throws -> ListeningSocket {
+    static func open(host: String, port: Int, backlog: Int32 = 4096, deferAcceptSeconds: Int32 = 5) throws -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Platform.streamSocket
@@ -49,6 +49,12 @@ struct ListeningSocket {
                 continue
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            // Accept a connection only once its first bytes have arrived (or after about
+            // `deferAcceptSeconds` without any): the server can then look at them before
+            // libmicrohttpd reads them (a TLS ClientHello gets a 400, see `connectionOpened`), and
+            // sockets opened and left silent do not take connection slots meanwhile.
+            var seconds = deferAcceptSeconds
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, &seconds, socklen_t(MemoryLayout<Int32>.size))
             return ListeningSocket(descriptor: fd, port: boundPort(fd), isIPv6: info.pointee.ai_family == AF_INET6)
         }
         throw ServerStartError.bind(host: host, port: port, reason: String(cString: strerror(lastError)))

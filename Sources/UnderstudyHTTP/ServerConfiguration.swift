@@ -19,6 +19,11 @@ public struct ServerConfiguration: Sendable {
     public var maxRequestBodyBytes: Int
     /// How long `stop()` waits for in-flight requests before closing anyway.
     public var drainTimeoutSeconds: Double
+    /// When the connections come within an eighth of ``connectionLimit``, shut down the one that
+    /// has waited longest for a request's headers, so sockets left idle or half-sent can never
+    /// fill the server (once full, libmicrohttpd stops accepting and a newcomer waits in the
+    /// backlog). Off by default: for API traffic a full server should queue clients, not drop them.
+    public var reclaimsIdleConnections: Bool = false
 
     public init(
         host: String = "127.0.0.1",
@@ -58,6 +63,21 @@ public struct ServerConfiguration: Sendable {
             let asked = getenv("UNDERSTUDY_EVENT_LOOP").flatMap { EventLoop(rawValue: String(cString: $0)) }
             return Platform.hasEpoll ? asked ?? .epoll : .poll
         }
+    }
+
+    /// The settings for a listener that serves only the admin API (`--admin-port`): one thread,
+    /// a 5 s header deadline and idle timeout (admin calls are short), and a limit of 64 that idle
+    /// or half-sent sockets cannot fill (``reclaimsIdleConnections``). Not a per-IP limit: the
+    /// abuser and the operator often share an address (loopback, a NAT, a CI runner), and a per-IP
+    /// limit would shut the operator out along with the abuser.
+    public func forAdminListener(port: Int) -> ServerConfiguration {
+        var settings = self
+        settings.port = port
+        settings.threads = 1
+        settings.connectionLimit = 64
+        settings.connectionTimeoutSeconds = min(5, max(1, connectionTimeoutSeconds))
+        settings.reclaimsIdleConnections = true
+        return settings
     }
 
     /// The number of online cores, at least 1.

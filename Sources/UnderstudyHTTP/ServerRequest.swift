@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import HTTPTypes
 
 /// One HTTP request as the server received it: everything a responder needs,
@@ -23,6 +24,7 @@ public struct ServerRequest: Sendable {
         var version: String
         var query: PackedFields
         var headers: PackedFields
+        var literalPathPrefix = Int.max
     }
 
     private final class Storage: Sendable {
@@ -54,6 +56,15 @@ public struct ServerRequest: Sendable {
     public var body: [UInt8] {
         get { storage.parts.body }
         set { update { $0.body = newValue } }
+    }
+
+    /// How many leading bytes of ``path`` arrived as they are, before the first percent-escape
+    /// of the target (the whole path when it had none). A prefix that decides who handles a
+    /// request (`/__admin`) must be matched on what was sent: `/%5f%5fadmin` decodes to the same
+    /// path but must not be taken for it, or a rule that filters the literal prefix is bypassed.
+    public var literalPathPrefix: Int {
+        get { storage.parts.literalPathPrefix }
+        set { update { $0.literalPathPrefix = newValue } }
     }
 
     /// The body's length, read without copying the request.
@@ -94,6 +105,33 @@ public struct ServerRequest: Sendable {
     ) {
         self.init(method: method, path: path, packedQuery: PackedFields(query.lazy.map { ($0.name, $0.value) }),
                   packedHeaders: PackedFields(headerFields.lazy.map { ($0.name.rawName, $0.value) }), body: body, version: version)
+    }
+
+    /// The request the server would hand a responder for this raw request-line target and these
+    /// header fields, without a socket: the target split at the first `?`, the path percent-decoded
+    /// (keeping `%00` encoded) and the query packed by the same C code the server uses. For the fuzzer.
+    package init(method: HTTPRequest.Method, rawTarget: [UInt8], headers: [(name: String, value: String)], body: [UInt8] = [], version: String = "HTTP/1.1") {
+        let split = rawTarget.firstIndex(of: UInt8(ascii: "?"))
+        // NUL-terminated, as libmicrohttpd hands the path to its unescape callback (which works in place).
+        var path = Array(rawTarget[..<(split ?? rawTarget.endIndex)].prefix { $0 != 0 }) + [0]
+        let pathLength = path.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmhd_unescape_keeping_nul(nil, nil, $0.baseAddress) }
+        }
+        let query = split.map { Array(rawTarget[(rawTarget.index(after: $0))...]) } ?? []
+        let querySize = query.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmhd_pack_query($0.baseAddress, $0.count, nil) }
+        }
+        let packed = FieldBytes.make(count: querySize) { out in
+            _ = query.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { source in
+                    out.withMemoryRebound(to: CChar.self) { cmhd_pack_query(source.baseAddress, source.count, $0.baseAddress) }
+                }
+            }
+        }
+        self.init(
+            method: method, path: String(decoding: path.prefix(pathLength), as: UTF8.self),
+            packedQuery: PackedFields(bytes: packed), packedHeaders: PackedFields(headers), body: body, version: version
+        )
     }
 
     init(method: HTTPRequest.Method, path: String, packedQuery: PackedFields, packedHeaders: PackedFields, body: [UInt8], version: String) {

@@ -80,6 +80,19 @@ import UnderstudyTesting
         #expect(try active(port) == "happy")
     }
 
+    @Test func anEscapedAdminPathReachesNoAdminRoute() throws {
+        let (server, port) = try startServerProcess()
+        defer { server.signal(SIGKILL); _ = server.finish() }
+        _ = try call(port, "PUT", "/__admin/scenario/server-error")
+        for (method, path) in [("GET", "/%5f%5fadmin/requests"), ("GET", "/%5F%5Fadmin/"), ("GET", "/__%61dmin/scenario"),
+                               ("POST", "/__admin%2Freset"), ("PUT", "/%5f_admin/scenario/happy"), ("DELETE", "/__admin/requests%3F")] {
+            let (code, reply) = try call(port, method, path)
+            #expect(code == 400, "\(method) \(path): \(code.map(String.init) ?? "nothing")")
+            #expect(reply.contains("escaped admin path"), "\(method) \(path)")
+        }
+        #expect(try active(port) == "server-error", "no escaped call changed the state")
+    }
+
     @Test func theTokenIsComparedAsBytes() throws {
         let nfc = "caf\u{E9}"
         let nfd = "cafe\u{301}"

@@ -18,19 +18,7 @@ import UnderstudyTesting
         return poll(&probe, 1, 0) > 0
     }
 
-    /// Everything the server sends on `fd` until it closes (or `seconds` of silence).
-    func readAll(_ fd: Int32, seconds: Int = 60) -> String {
-        var wait = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        var received = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(fd, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            received += buffer[0..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
+    func readAll(_ fd: Int32, seconds: Int = 60) -> String { readUntilClosed(fd, seconds: seconds) }
 
     @Test func apiRequestsKeepAnsweringWhileALargeSetLoads() async throws {
         let folder = try ScratchScenarios()

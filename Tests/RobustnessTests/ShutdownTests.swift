@@ -20,16 +20,7 @@ import UnderstudyTesting
         // Read every reply to the end: complete responses only.
         let replies = sockets.map { fd -> String in
             defer { close(fd) }
-            var wait = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-            var received = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = recv(fd, &buffer, buffer.count, 0)
-                if count <= 0 { break }
-                received += buffer[0..<count]
-            }
-            return String(decoding: received, as: UTF8.self)
+            return readUntilClosed(fd, seconds: 10)
         }
         let complete = replies.filter { reply in
             guard reply.hasPrefix("HTTP/1.1 200"), let length = reply.firstMatch(of: /Content-Length: (\d+)/).flatMap({ Int($0.1) }),

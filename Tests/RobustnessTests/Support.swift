@@ -23,3 +23,17 @@ func statusCode(_ reply: String) -> Int? {
 
 /// Set by `make check` for the sanitizer runs, where memory and time figures mean nothing.
 let underSanitizer = ProcessInfo.processInfo.environment["UNDERSTUDY_SANITIZER"] != nil
+
+/// Everything the server sends on `fd` until it closes (or `seconds` of silence).
+func readUntilClosed(_ fd: Int32, seconds: Int) -> String {
+    var wait = timeval(tv_sec: seconds, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var received = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        received += buffer[0..<count]
+    }
+    return String(decoding: received, as: UTF8.self)
+}

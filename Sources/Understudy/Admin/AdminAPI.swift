@@ -16,6 +16,18 @@ struct AdminAPI {
 
     static let prefix = "/__admin"
 
+    /// Answers a request whose decoded path is under ``prefix``. Admin paths need no
+    /// percent-escapes, and one that has any is refused before any admin route runs: a rule in
+    /// front of the server that filters the literal `/__admin` prefix (a proxy, a firewall) must
+    /// not be bypassed by `/%5f%5fadmin` or `/__admin%2Freset`, which decode to the same path.
+    static func reply(to request: ServerRequest, control: ServerControl) -> Reply {
+        guard request.literalPathPrefix >= request.path.utf8.count else {
+            return error(AdminError(.badRequest, "escaped admin path",
+                                    "Admin paths are sent as they are; this one has percent-escapes. Write /__admin/… literally."))
+        }
+        return AdminAPI(control: control).reply(to: request)
+    }
+
     func reply(to request: ServerRequest) -> Reply {
         do {
             return try route(request)

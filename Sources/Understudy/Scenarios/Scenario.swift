@@ -99,7 +99,8 @@ struct CannedResponse: Sendable {
             case .parameter(let name, let inString):
                 let value = parameters[name] ?? ""
                 switch language {
-                case .json: template.append(inString ? Self.jsonEscaped(value) : Self.jsonValue(value))
+                // The project's one JSON writer escapes the value, as it escapes every string it writes.
+                case .json: template.append(inString ? JSONWriter().escaped(value) : Self.jsonValue(value))
                 case .html: template.append(Self.htmlEscaped(value))
                 case .text: template.append(value)
                 }
@@ -157,32 +158,12 @@ struct CannedResponse: Sendable {
         return pieces
     }
 
-    /// The contents of a JSON string literal holding `value`.
-    static func jsonEscaped(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // Control characters, and the two line separators JavaScript once read as line ends.
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     /// `value` as a JSON value standing on its own: a plain integer as a number, anything else as a string.
-    static func jsonValue(_ value: String) -> String {
+    static func jsonValue(_ value: String) -> [UInt8] {
         let digits = value.utf8.drop { $0 == UInt8(ascii: "-") }
         let isInteger = !digits.isEmpty && digits.count <= 18 && value.utf8.filter({ $0 == UInt8(ascii: "-") }).count <= 1
             && digits.allSatisfy { (0x30...0x39).contains($0) } && (digits.count == 1 || digits.first != UInt8(ascii: "0"))
-        return isInteger ? value : "\"" + jsonEscaped(value) + "\""
+        return isInteger ? Array(value.utf8) : JSONWriter().quoted(value)
     }
 
     static func htmlEscaped(_ value: String) -> String {

@@ -194,6 +194,14 @@ private struct Loading {
             }
         case .path(let path):
             guard let url = contained(path, file: file, keyPath: keyPath) else { return nil }
+            // SWAPI's and catfact's datasets are folders of JSON files, artic's one JSON file.
+            let wantsFolder = api != .artic
+            if FileStatus(path: url.path)?.isDirectory != wantsFolder {
+                problems.append(FileProblem(file: file, keyPath: keyPath, message: wantsFolder
+                    ? "'\(path)' is not a folder; the \(api.rawValue) dataset is a folder of JSON files (see data/\(api.rawValue))"
+                    : "'\(path)' is a folder; the artic dataset is one JSON file (see data/artic/artworks.json)"))
+                return nil
+            }
             do {
                 switch api {
                 case .swapi: service = SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: path))
@@ -203,7 +211,12 @@ private struct Loading {
                 case .catfact: service = CatFactService(dataset: try CatFactDataset.load(folder: url, displayName: path))
                 }
             } catch {
-                problems += error.problems
+                // A dataset file that cannot be read at all is also reported where the scenario names it.
+                problems += error.problems.map { problem in
+                    problem.line == nil && problem.keyPath == nil
+                        ? FileProblem(file: file, keyPath: keyPath, message: "dataset \(problem.file): \(problem.message)")
+                        : problem
+                }
                 return nil
             }
         }

@@ -15,6 +15,9 @@ extension ScenarioResponder {
         let request = exchange.request
         var method = request.method.rawValue, path = request.path, tag = exchange.tag.isEmpty ? "-" : exchange.tag
         let closedEarly: StaticString = " (connection closed early)"
+        // The dashboard's URL may carry the admin token: never write it down. (Decided out here, so the
+        // closures below stay small enough to be inlined into one function, as they were before.)
+        let redacted = request.hasQuery && path.hasBytePrefix(AdminAPI.prefix) ? Self.redactedQuery(request) : nil
         method.withUTF8 { method in
             path.withUTF8 { path in
                 tag.withUTF8 { tag in
@@ -22,18 +25,18 @@ extension ScenarioResponder {
                     // The path is as decoded from the request: written percent-encoded where it is not plain
                     // printable ASCII (3 bytes each at most), so `%0a` cannot start a forged line and `%1b`
                     // cannot reach the terminal. The query is always written re-encoded.
-                    let capacity = 3 * (method.count + path.count) + 1 + request.encodedQueryCapacity + tag.count
+                    let capacity = method.count + 3 * path.count + 1 + max(request.encodedQueryCapacity, redacted?.utf8.count ?? 0) + tag.count
                         + closedEarly.utf8CodeUnitCount + 64
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
                         var line = LineWriter(scratch)
-                        line.putPrintable(method)
+                        // A method is a token (swift-http-types and the strict checks make sure): printable.
+                        line.put(method)
                         line.put(UInt8(ascii: " "))
                         line.putPrintable(path)
                         if request.hasQuery {
                             line.put(UInt8(ascii: "?"))
-                            if path.count >= 8, Self.isAdmin(path) {
-                                // The dashboard's URL may carry the admin token: never write it down.
-                                line.advance(by: Self.writeRedactedQuery(request, into: line.rest))
+                            if let redacted {
+                                line.advance(by: Self.copy(redacted, into: line.rest))
                             } else {
                                 line.advance(by: request.writeEncodedQuery(into: line.rest))
                             }
@@ -59,15 +62,17 @@ extension ScenarioResponder {
 }
 
 extension ScenarioResponder {
-    fileprivate static func isAdmin(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        path.starts(with: AdminAPI.prefix.utf8)
-    }
-
-    /// The query re-encoded with the value of `token` replaced: at most as long as the encoded query.
-    fileprivate static func writeRedactedQuery(_ request: ServerRequest, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        let text = request.query.map { item in
+    /// The query re-encoded with the value of `token` replaced.
+    @inline(never)
+    fileprivate static func redactedQuery(_ request: ServerRequest) -> String {
+        request.query.map { item in
             percentEncode(item.name) + "=" + (item.name == "token" ? "REDACTED" : percentEncode(item.value))
         }.joined(separator: "&")
+    }
+
+    /// Copies `text` to the start of `buffer` (which has room for it); how many bytes it wrote.
+    @inline(never)
+    fileprivate static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var count = 0
         for byte in text.utf8.prefix(buffer.count) {
             buffer[count] = byte
@@ -111,6 +116,40 @@ private struct LineWriter {
     /// `bytes` with everything but printable ASCII (and `%` itself) percent-encoded: room for
     /// three bytes per byte.
     mutating func putPrintable(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // An ordinary path has nothing to encode: checked eight bytes at a time, then copied whole.
+        if Self.isPlain(bytes) {
+            put(bytes)
+        } else {
+            putEncoding(bytes)
+        }
+    }
+
+    /// True when every byte is printable ASCII other than `%` (0x21...0x7E, not 0x25), tested a
+    /// word at a time with the bit tricks for "has a byte less than / greater than / equal to"
+    /// (exact for these bounds: none of them passes 128).
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let below = (word &- ones &* 0x21) & ~word & highs           // a byte < 0x21
+            let above = ((word &+ ones &* (127 - 0x7E)) | word) & highs  // a byte > 0x7E
+            let percent = word ^ (ones &* 0x25)
+            let isPercent = (percent &- ones) & ~percent & highs          // a byte == 0x25
+            if below | above | isPercent != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "%") { return false }
+            index += 1
+        }
+        return true
+    }
+
+    @inline(never)
+    private mutating func putEncoding(_ bytes: UnsafeBufferPointer<UInt8>) {
         let hex: StaticString = "0123456789ABCDEF"
         for byte in bytes {
             if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%") {

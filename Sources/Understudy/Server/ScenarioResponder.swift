@@ -22,7 +22,7 @@ final class ScenarioResponder: HTTPResponder {
 
     func reply(to request: ServerRequest) -> Reply {
         let path = request.path
-        if path.hasBytePrefix(AdminAPI.prefix) { return AdminAPI(control: control).reply(to: request) }
+        if path.hasBytePrefix(AdminAPI.prefix) { return AdminAPI.reply(to: request, control: control) }
         let matched = API.match(path)
         let scenario: Scenario
         // Only the chosen scenario leaves the lock: copying the whole state per request costs more.

@@ -98,11 +98,7 @@ public final class UnderstudyServer: Sendable {
         self.control = control
         http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
         admin = configuration.adminPort.map { port in
-            var settings = configuration.server
-            settings.port = port
-            settings.threads = 1
-            settings.connectionLimit = 64
-            return HTTPServer(configuration: settings, responder: AdminOnlyResponder(control: control))
+            HTTPServer(configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control))
         }
     }
 
@@ -173,6 +169,6 @@ struct AdminOnlyResponder: HTTPResponder {
         guard request.path.hasBytePrefix(AdminAPI.prefix) else {
             return AdminAPI.error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
         }
-        return AdminAPI(control: control).reply(to: request)
+        return AdminAPI.reply(to: request, control: control)
     }
 }
