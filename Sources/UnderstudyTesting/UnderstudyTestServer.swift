@@ -89,14 +89,23 @@ public final class UnderstudyTestServer: Sendable {
     }
 }
 
+/// Starts the shared server once. The start is a task that every caller awaits: an actor is
+/// reentrant at `await`, so checking for a server and then awaiting its start let every test that
+/// arrived during the start begin a server of its own (252 of them for the client matrix, each
+/// reading the artworks dataset), which starved the very requests the tests were timing.
 private actor SharedServer {
-    private var server: UnderstudyTestServer?
+    private var starting: Task<UnderstudyTestServer, any Error>?
 
     func get() async throws -> UnderstudyTestServer {
-        if let server { return server }
-        let started = try await UnderstudyTestServer.start()
-        server = started
-        return started
+        if let starting { return try await starting.value }
+        let task = Task { try await UnderstudyTestServer.start() }
+        starting = task
+        do {
+            return try await task.value
+        } catch {
+            starting = nil  // a later test may try again
+            throw error
+        }
     }
 }
 
