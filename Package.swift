@@ -45,7 +45,7 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
-        // The admin API's JSON as Codable types, shared by the server (FoundationEssentials only) and the client.
+        // The admin API's JSON as Codable types (standard library only), shared by the server and the client.
         .target(name: "UnderstudyAdminWire"),
         // The typed admin client and remote sessions: Foundation only, usable from any test target (iOS included).
         .target(name: "UnderstudyAdminClient", dependencies: ["UnderstudyAdminWire"]),

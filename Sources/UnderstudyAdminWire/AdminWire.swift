@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+// The standard library only (Codable): the server, which keeps full Foundation out, and any client can use it.
 
 /// The admin API's JSON, as Codable types shared by the server (which encodes its answers
 /// through them) and by ``UnderstudyAdmin`` (which decodes them): renaming a field on one
