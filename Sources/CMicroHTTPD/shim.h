@@ -584,12 +584,19 @@ cmhd_peek_is_garbage(int fd)
 /* Answers a connection whose first bytes are not HTTP: drains what arrived
  * (closing a socket with unread data would reset it and lose the answer),
  * sends a 400, and shuts the socket down so MHD closes it. */
+#ifdef MSG_NOSIGNAL
+#define CMHD_SEND_NO_SIGNAL MSG_NOSIGNAL
+#else
+/* Darwin has no MSG_NOSIGNAL; the server ignores SIGPIPE for the whole process. */
+#define CMHD_SEND_NO_SIGNAL 0
+#endif
+
 static inline void
 cmhd_reject_garbage(int fd, const char *reply, size_t reply_length)
 {
     char sink[4096];
     while (recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0) {}
-    (void)send(fd, reply, reply_length, MSG_NOSIGNAL | MSG_DONTWAIT);
+    (void)send(fd, reply, reply_length, CMHD_SEND_NO_SIGNAL | MSG_DONTWAIT);
     shutdown(fd, SHUT_RDWR);
 }
 

@@ -53,8 +53,7 @@ struct ListeningSocket {
             // `deferAcceptSeconds` without any): the server can then look at them before
             // libmicrohttpd reads them (a TLS ClientHello gets a 400, see `connectionOpened`), and
             // sockets opened and left silent do not take connection slots meanwhile.
-            var seconds = deferAcceptSeconds
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, &seconds, socklen_t(MemoryLayout<Int32>.size))
+            Platform.deferAccept(fd, seconds: deferAcceptSeconds)
             return ListeningSocket(descriptor: fd, port: boundPort(fd), isIPv6: info.pointee.ai_family == AF_INET6)
         }
         throw ServerStartError.bind(host: host, port: port, reason: String(cString: strerror(lastError)))

@@ -25,6 +25,11 @@ enum Platform {
     static let hasEpoll = true
     /// `POLLRDHUP`: the peer closed its side. Glibc exposes it to C only with _GNU_SOURCE.
     static let pollReadHangUp: Int16 = 0x2000
+    /// Accept a connection only once its first bytes arrived, or after `seconds` (TCP_DEFER_ACCEPT).
+    static func deferAccept(_ socket: Int32, seconds: Int32) {
+        var seconds = seconds
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, &seconds, socklen_t(MemoryLayout<Int32>.size))
+    }
     #elseif canImport(Darwin)
     static let streamSocket = SOCK_STREAM
     /// Darwin has no SOCK_CLOEXEC; ``ListeningSocket`` sets FD_CLOEXEC with fcntl on every system.
@@ -33,6 +38,10 @@ enum Platform {
     static let hasEpoll = false
     /// No POLLRDHUP on Darwin: never asked for, because `.epoll` is never in force there.
     static let pollReadHangUp: Int16 = 0
+    /// Darwin has no TCP_DEFER_ACCEPT: connections are accepted at once, and the first-bytes
+    /// check (a TLS ClientHello gets a 400) sees what has arrived by then; the header deadline
+    /// still closes sockets left silent.
+    static func deferAccept(_ socket: Int32, seconds: Int32) {}
     #endif
 
     /// Online cores, at least 1 (`sysconf` takes an `Int32` on both systems).

@@ -15,8 +15,8 @@ import Testing
         "Sources/Understudy/Platform.swift",
         "Sources/UnderstudyTesting/Platform.swift",
         "Sources/CMicroHTTPD/shim.h",
-        // Its signal handling is being replaced by a sigwait thread in a change of its own; its
-        // imports and exit() already have their Darwin branches.
+        // The executable's one platform file: its sigwait signal thread (pthread_t is a pointer on
+        // Darwin, a number in glibc), its C library import and exit().
         "Sources/understudy/Serve.swift",
     ]
 
@@ -25,7 +25,8 @@ import Testing
         "import Glibc", "import Darwin", "Glibc.", "Darwin.", "#if os(", "canImport(Glibc)", "canImport(Darwin)",
         "canImport(Musl)", "__linux__", "__APPLE__", "SOCK_CLOEXEC", "MSG_NOSIGNAL", "SO_NOSIGPIPE", "POLLRDHUP",
         "SOCK_STREAM", "RLIMIT_NOFILE", "MHD_USE_EPOLL", "MHD_USE_POLL", "MHD_USE_AUTO", "/proc/", "st_mtim",
-        "getauxval", "ElfW", "<link.h>", "<sys/auxv.h>", "epoll_",
+        "getauxval", "ElfW", "<link.h>", "<sys/auxv.h>", "epoll_", "TCP_DEFER_ACCEPT", "CLOCK_MONOTONIC_COARSE",
+        "clock_gettime_nsec_np",
     ]
 
     static func sourceFiles() throws -> [String] {
