@@ -161,6 +161,17 @@ import Understudy
         #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
     }
 
+    @Test func preflightsNameTheMethodsEachRouteTakes() async throws {
+        let list = try await fetch("/artic/api/v1/artworks", method: "OPTIONS")
+        #expect(list.status == 204)
+        #expect(list.header("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS")
+        // A browser app's JSON search is preflighted: POST must be named, or the browser never sends it.
+        let search = try await fetch("/artic/api/v1/artworks/search", method: "OPTIONS")
+        #expect(search.status == 204)
+        #expect(search.header("Access-Control-Allow-Methods") == "GET, HEAD, POST, OPTIONS")
+        #expect(search.header("Access-Control-Allow-Headers")?.contains("Content-Type") == true)
+    }
+
     @Test func parkedDelaysDoNotHoldThreads() async throws {
         // 200 delayed requests parked on a server with a 2-thread pool; while every one of them
         // waits, an undelayed request is still answered. No clock involved: the delay is far longer

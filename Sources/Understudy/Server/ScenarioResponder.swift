@@ -81,7 +81,10 @@ final class ScenarioResponder: HTTPResponder {
         switch request.method {
         case .get, .head: break
         case .post where api == .artic && ArtInstituteService.takesPost(api.subpath(of: request.path)): break
-        case .options: return Reply(.respond(Self.preflight), tag: scenario.name)
+        case .options:
+            // artic's search also takes a JSON POST: a browser must be told so before it sends one.
+            let search = api == .artic && ArtInstituteService.takesPost(api.subpath(of: request.path))
+            return Reply(.respond(search ? Self.searchPreflight : Self.preflight), tag: scenario.name)
         default:
             return Self.error(.methodNotAllowed, "method not allowed",
                               "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
@@ -172,6 +175,12 @@ final class ScenarioResponder: HTTPResponder {
         .allowOrigin: "*", .allowMethods: "GET, HEAD, OPTIONS",
         .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
         .allow: "GET, HEAD, OPTIONS",
+    ])
+
+    static let searchPreflight = PreparedResponse(status: .noContent, headerFields: [
+        .allowOrigin: "*", .allowMethods: "GET, HEAD, POST, OPTIONS",
+        .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
+        .allow: "GET, HEAD, POST, OPTIONS",
     ])
 
     static func unknownScenario(_ name: String, known: [String]) -> Reply {
