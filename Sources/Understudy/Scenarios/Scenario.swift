@@ -61,6 +61,8 @@ struct CannedResponse: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: String
+    /// The `Content-Type` header's value, `application/json` when the file gives none.
+    let contentType: String
     private let pieces: [Piece]
     private let language: Language
 
@@ -76,18 +78,15 @@ struct CannedResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
-        let media = headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased().split(separator: ";").first.map { $0.trimmingSpaces }
-        language = switch media ?? "application/json" {
+        contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
+        let media = contentType.lowercased().split(separator: ";").first.map { $0.trimmingSpaces }
+        language = switch media ?? "" {
         case "application/json": .json
         case let type where type.hasPrefix("application/") && type.hasSuffix("+json"): .json
         case "text/html", "application/xhtml+xml": .html
         default: .text
         }
         pieces = Self.split(body, language: language)
-    }
-
-    var contentType: String {
-        headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
     }
 
     func render(parameters: [String: String]) -> APIResponse {

@@ -171,17 +171,17 @@ final class ScenarioResponder: HTTPResponder {
         return true
     }
 
-    static let preflight = PreparedResponse(status: .noContent, headerFields: [
-        .allowOrigin: "*", .allowMethods: "GET, HEAD, OPTIONS",
-        .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
-        .allow: "GET, HEAD, OPTIONS",
-    ])
+    static let preflight = preflight(allowing: "GET, HEAD, OPTIONS")
+    static let searchPreflight = preflight(allowing: "GET, HEAD, POST, OPTIONS")
 
-    static let searchPreflight = PreparedResponse(status: .noContent, headerFields: [
-        .allowOrigin: "*", .allowMethods: "GET, HEAD, POST, OPTIONS",
-        .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
-        .allow: "GET, HEAD, POST, OPTIONS",
-    ])
+    /// A CORS preflight's answer: any origin, the methods the route takes, and the headers a test sends.
+    private static func preflight(allowing methods: String) -> PreparedResponse {
+        PreparedResponse(status: .noContent, headerFields: [
+            .allowOrigin: "*", .allowMethods: methods,
+            .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
+            .allow: methods,
+        ])
+    }
 
     static func unknownScenario(_ name: String, known: [String]) -> Reply {
         error(.badRequest, "unknown scenario", "No scenario named '\(name)'. Known scenarios: \(known.joined(separator: ", ")).")
