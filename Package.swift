@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "understudy", targets: ["understudy"]),
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
+        .library(name: "UnderstudyMicroHTTPD", targets: ["UnderstudyMicroHTTPD"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyClients", targets: ["UnderstudyClients"]),
         .library(name: "UnderstudyAdminClient", targets: ["UnderstudyAdminClient"]),
@@ -37,9 +38,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // The HTTP core: request, reply, value response, responder and transport protocols. Pure Swift
+        // over swift-http-types, so everything above it builds and tests without a C library.
         .target(
             name: "UnderstudyHTTP",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
+        // The libmicrohttpd transport: the only Swift module that sees the C library's pointers.
+        .target(
+            name: "UnderstudyMicroHTTPD",
+            dependencies: [
+                "UnderstudyHTTP",
                 "CMicroHTTPD",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -68,13 +80,14 @@ let package = Package(
         .target(name: "UnderstudyExamples", dependencies: ["UnderstudyClients"]),
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyClients", "UnderstudyAdminClient"]
+            dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient"]
         ),
         .executableTarget(
             name: "understudy",
             dependencies: [
                 "Understudy",
                 "UnderstudyHTTP",
+                "UnderstudyMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -83,11 +96,11 @@ let package = Package(
         .target(name: "UnderstudyTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "UnderstudyHTTPTests",
-            dependencies: ["UnderstudyHTTP", "UnderstudyTesting"]
+            dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyTesting"]
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy", "UnderstudyTestSupport"]
+            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "understudy", "UnderstudyTestSupport"]
         ),
         .testTarget(
             name: "UnderstudyClientsTests",
@@ -120,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyFuzz",
             dependencies: [
-                "Understudy", "UnderstudyHTTP", "CMicroHTTPD",
+                "Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "CMicroHTTPD",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

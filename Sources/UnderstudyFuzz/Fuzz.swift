@@ -16,6 +16,7 @@ import HTTPTypes
 import Logging
 @testable import Understudy
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 
 /// Everything set up once per process: loading the bundled scenarios takes far longer than one input.
 final class FuzzState: Sendable {
@@ -96,7 +97,7 @@ func fuzzRequest(_ bytes: [UInt8]) {
         }
         headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
     }
-    let request = ServerRequest(method: method, rawTarget: target, headers: headers, body: body)
+    let request = ServerRequest.received(method: method, rawTarget: target, headers: headers, body: body)
     // A reload re-reads the scenarios folder: slow, and a different target's job.
     if request.path.hasPrefix("/__admin/reload") { return }
     let reply = responder.reply(to: request)

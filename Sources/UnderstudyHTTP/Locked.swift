@@ -2,7 +2,7 @@
 ///
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see
 /// the futex-based `Mutex` on Linux and reports false races inside it.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     // Inlinable so that callers in other modules get a specialized, inlined lock
     // instead of a generic call per request.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -10,7 +10,7 @@ public final class Locked<Value>: @unchecked Sendable {
     // property would add the runtime's dynamic exclusivity check to every lock.
     @usableFromInline let value: UnsafeMutablePointer<Value>
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
@@ -27,7 +27,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     @inlinable
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
@@ -35,5 +35,5 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// A copy of the current value.
     @inlinable
-    public var current: Value { withLock { $0 } }
+    package var current: Value { withLock { $0 } }
 }

@@ -1,9 +1,6 @@
-// Everything in UnderstudyHTTP that differs between Linux and Darwin, in one place.
-//
-// The C library is imported here, once, for the whole module; the rest of the
-// module uses only calls that exist on both systems (POSIX sockets, poll,
-// pthreads, sysconf). The few constants that differ are named below, with the
-// Linux value and the Darwin value side by side. Other systems stop at #error.
+// Everything in UnderstudyHTTP that differs between Linux and Darwin, in one place: the core
+// needs only pthreads (``Locked``, ``ThreadOrdinal``), `sysconf` and `getenv`, which both
+// systems have under the same names. Other systems stop at #error.
 #if os(Linux)
 @_exported import Glibc
 #elseif canImport(Darwin)
@@ -11,72 +8,17 @@
 #else
 #error("UnderstudyHTTP builds on Linux (Glibc) and on Darwin (macOS); add this system's branch to Platform.swift")
 #endif
-import CMicroHTTPD
 
 enum Platform {
     #if os(Linux)
-    /// `SOCK_STREAM`: glibc imports it as an enum, Darwin as an `Int32` macro.
-    static let streamSocket = Int32(SOCK_STREAM.rawValue)
-    /// Flag for `socket(2)`'s type that opens the socket close-on-exec in the same call.
-    static let closeOnExecSocketFlag = Int32(SOCK_CLOEXEC.rawValue)
-    /// `RLIMIT_NOFILE`: an enum in glibc, an `Int32` macro on Darwin.
-    static let openFileResource = Int32(RLIMIT_NOFILE.rawValue)
-    /// Whether libmicrohttpd can use epoll here.
+    /// Whether the backend can use epoll here.
     static let hasEpoll = true
-    /// `POLLRDHUP`: the peer closed its side. Glibc exposes it to C only with _GNU_SOURCE.
-    static let pollReadHangUp: Int16 = 0x2000
-    /// Accept a connection only once its first bytes arrived, or after `seconds` (TCP_DEFER_ACCEPT).
-    static func deferAccept(_ socket: Int32, seconds: Int32) {
-        var seconds = seconds
-        setsockopt(socket, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, &seconds, socklen_t(MemoryLayout<Int32>.size))
-    }
     #elseif canImport(Darwin)
-    static let streamSocket = SOCK_STREAM
-    /// Darwin has no SOCK_CLOEXEC; ``ListeningSocket`` sets FD_CLOEXEC with fcntl on every system.
-    static let closeOnExecSocketFlag: Int32 = 0
-    static let openFileResource = RLIMIT_NOFILE
     static let hasEpoll = false
-    /// No POLLRDHUP on Darwin: never asked for, because `.epoll` is never in force there.
-    static let pollReadHangUp: Int16 = 0
-    /// Darwin has no TCP_DEFER_ACCEPT: connections are accepted at once, and the first-bytes
-    /// check (a TLS ClientHello gets a 400) sees what has arrived by then; the header deadline
-    /// still closes sockets left silent.
-    static func deferAccept(_ socket: Int32, seconds: Int32) {}
     #endif
 
     /// Online cores, at least 1 (`sysconf` takes an `Int32` on both systems).
     static var onlineCores: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-
-    /// Whether the client of a suspended connection's `socket` has hung up (closed or reset).
-    ///
-    /// libmicrohttpd does not watch a suspended connection, so ``ParkingLot`` asks this
-    /// four times a second. With `.epoll` (Linux) a zero-timeout poll for POLLRDHUP answers
-    /// without touching the data. With `.poll` (every system) a readable socket is
-    /// peeked at: a read of 0 bytes is the peer's FIN, an error other than "would block"
-    /// its reset; pipelined bytes waiting to be read mean the client is still there.
-    static func peerHungUp(_ socket: Int32, eventLoop: ServerConfiguration.EventLoop) -> Bool {
-        guard socket >= 0 else { return false }
-        let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
-        let readHangUp = eventLoop == .epoll ? pollReadHangUp : 0
-        var probe = pollfd(fd: socket, events: readHangUp == 0 ? Int16(POLLIN) : readHangUp, revents: 0)
-        // poll() first: the answer is in revents, independent of errno.
-        guard poll(&probe, 1, 0) > 0 else { return false }
-        if probe.revents & (readHangUp | gone) != 0 { return true }
-        guard readHangUp == 0, probe.revents & Int16(POLLIN) != 0 else { return false }
-        var byte: UInt8 = 0
-        let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        if peeked == 0 { return true }
-        return peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
-    }
-
-    /// The `MHD_USE_*` flag that picks libmicrohttpd's event loop.
-    static func daemonFlag(for eventLoop: ServerConfiguration.EventLoop) -> UInt32 {
-        switch eventLoop {
-        case .epoll: MHD_USE_EPOLL.rawValue
-        // What MHD_USE_AUTO picks where there is no epoll (Darwin); named outright so Linux runs the same loop.
-        case .poll: MHD_USE_POLL.rawValue
-        }
     }
 }

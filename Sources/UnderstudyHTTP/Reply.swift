@@ -2,11 +2,11 @@
 public struct Reply: Sendable {
     public enum Action: Sendable {
         /// Send the response.
-        case respond(PreparedResponse)
+        case respond(Response)
         /// Send the headers (with the full `Content-Length`) and half the body, then close.
-        case truncate(PreparedResponse)
+        case truncate(Response)
         /// Send the body in `chunks` pieces spread evenly over `milliseconds`.
-        case dribble(PreparedResponse, milliseconds: Int, chunks: Int)
+        case dribble(Response, milliseconds: Int, chunks: Int)
         /// Close the connection with a TCP reset and no response.
         case reset
         /// Never answer; the connection is closed when the server's maximum delay runs out.
@@ -52,39 +52,15 @@ public struct Reply: Sendable {
 public final class DeferredReply: Sendable {
     public typealias Finish = @Sendable (Reply) -> Void
 
-    let start: @Sendable (@escaping Finish) -> Void
+    package let start: @Sendable (@escaping Finish) -> Void
     private let outcome = Locked<Reply?>(nil)
 
     public init(_ start: @escaping @Sendable (_ finish: @escaping Finish) -> Void) {
         self.start = start
     }
 
-    func store(_ reply: Reply) { outcome.withLock { $0 = $0 ?? reply } }
+    package func store(_ reply: Reply) { outcome.withLock { $0 = $0 ?? reply } }
 
     /// The reply given to `finish`, or nil when it has not come (yet).
-    var reply: Reply? { outcome.current }
-}
-
-/// What happened to one request, reported once it is over.
-public struct CompletedExchange: Sendable {
-    public var request: ServerRequest
-    /// The status sent, or nil when the connection was closed without a response.
-    public var status: Int?
-    public var tag: String
-    /// From the first byte of the request being parsed to the end of the response.
-    public var durationNanoseconds: UInt64
-    /// False when the connection broke before the response was fully sent.
-    public var completed: Bool
-}
-
-/// Turns requests into replies. Called on libmicrohttpd's worker threads:
-/// implementations must not block.
-public protocol HTTPResponder: Sendable {
-    func reply(to request: ServerRequest) -> Reply
-    /// Called once per request after its response (or fault) is over.
-    func completed(_ exchange: CompletedExchange)
-}
-
-extension HTTPResponder {
-    public func completed(_ exchange: CompletedExchange) {}
+    package var reply: Reply? { outcome.current }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 
 /// The `understudy` executable running as a child process: for tests that
 /// need process isolation (crashes, signals, memory readings, exit codes).

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Understudy
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 
 /// An Understudy server running inside the test process on a free port.
 ///
@@ -48,7 +49,7 @@ public final class UnderstudyTestServer: Sendable {
             adminPort: adminPort,
             watch: watch,
             logger: logger
-        ))
+        ), transport: .libmicrohttpd)
         try server.start()
     }
 

@@ -13,6 +13,7 @@ import Darwin
 import Logging
 import Understudy
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the three APIs from a scenarios folder.")
@@ -126,7 +127,7 @@ struct Serve: ParsableCommand {
         guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
         let understudy: UnderstudyServer
         do {
-            understudy = try UnderstudyServer(configuration: configuration)
+            understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd)
         } catch {
             logger.error("\(error)")
             throw ExitCode.failure
@@ -175,21 +176,11 @@ struct Serve: ParsableCommand {
 enum SignalThread {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Starts the thread; `handle` runs on it for each signal, one at a time.
+    /// Starts the thread; `handle` runs on it for each signal, one at a time. The loop takes one
+    /// thread of an overcommitting dispatch queue for good (libdispatch starts another for other
+    /// work); like every thread, it has the signals blocked, which `sigwait` needs.
     static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
-        let box = Unmanaged.passRetained(Box(handle)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
-        var thread = pthread_t()
-        #endif
-        let created = pthread_create(&thread, nil, { raw in
-            #if canImport(Darwin)
-            let raw: UnsafeMutableRawPointer? = raw
-            #else
-            // glibc already passes `UnsafeMutableRawPointer?`.
-            #endif
-            let handle = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().handle
+        DispatchQueue(label: "understudy.signals").async {
             var signals = sigset_t()
             sigemptyset(&signals)
             for number in SignalThread.handled { sigaddset(&signals, number) }
@@ -198,18 +189,7 @@ enum SignalThread {
                 guard sigwait(&signals, &number) == 0 else { continue }
                 handle(number)
             }
-        }, box)
-        precondition(created == 0, "cannot start the signal thread: \(String(cString: strerror(created)))")
-        #if canImport(Darwin)
-        pthread_detach(thread!)
-        #else
-        pthread_detach(thread)
-        #endif
-    }
-
-    private final class Box {
-        let handle: @Sendable (Int32) -> Void
-        init(_ handle: @escaping @Sendable (Int32) -> Void) { self.handle = handle }
+        }
     }
 }
 

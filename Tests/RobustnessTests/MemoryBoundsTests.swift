@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 import UnderstudyTesting
 
 /// The traffic shapes that used to pin memory by the gigabyte, against a server process:

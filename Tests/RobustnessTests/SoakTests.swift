@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 import UnderstudyTesting
 
 /// 60 s of mixed traffic while the active scenario flips every 100 ms:

@@ -6,9 +6,10 @@ import HTTPTypes
 import Testing
 import UnderstudyTesting
 @testable import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 
 @Suite struct HTTPServerTests {
-    @Test func servesAPreparedResponseOnAnEphemeralPort() async throws {
+    @Test func servesAResponseOnAnEphemeralPort() async throws {
         let response = text("hello")
         let server = try startServer { _ in Reply(.respond(response)) }
         defer { server.stop() }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 import UnderstudyTesting
 
 /// A responder built from a closure, for tests.
@@ -21,8 +22,8 @@ func startServer(threads: Int = 2, maxDelay: Int = 120_000, _ body: @escaping @S
     return server
 }
 
-func text(_ body: String, status: HTTPResponse.Status = .ok, contentType: String = "text/plain") -> PreparedResponse {
-    PreparedResponse(status: status, headerFields: [.contentType: contentType], text: body)
+func text(_ body: String, status: HTTPResponse.Status = .ok, contentType: String = "text/plain") -> Response {
+    Response(status: status, headerFields: [.contentType: contentType], text: body)
 }
 
 /// An ephemeral URLSession with many connections per host and a short timeout.

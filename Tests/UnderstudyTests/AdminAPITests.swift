@@ -1,3 +1,4 @@
+import UnderstudyMicroHTTPD
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -240,12 +241,12 @@ import UnderstudyTesting
             UnderstudyConfiguration(server: .init(host: host, port: 0), scenariosDirectory: UnderstudyTestServer.bundledScenarios,
                                     adminToken: token, allowRemoteAdmin: allow)
         }
-        #expect { try UnderstudyServer(configuration: configuration(host: "0.0.0.0")) } throws: { error in
+        #expect { try UnderstudyServer(configuration: configuration(host: "0.0.0.0"), transport: .libmicrohttpd) } throws: { error in
             "\(error)".contains("refusing to serve the admin API on 0.0.0.0 without a token") && "\(error)".contains("--allow-remote-admin")
         }
-        _ = try UnderstudyServer(configuration: configuration(host: "0.0.0.0", token: "t"))
-        _ = try UnderstudyServer(configuration: configuration(host: "0.0.0.0", allow: true))
-        _ = try UnderstudyServer(configuration: configuration(host: "127.0.0.1"))
+        _ = try UnderstudyServer(configuration: configuration(host: "0.0.0.0", token: "t"), transport: .libmicrohttpd)
+        _ = try UnderstudyServer(configuration: configuration(host: "0.0.0.0", allow: true), transport: .libmicrohttpd)
+        _ = try UnderstudyServer(configuration: configuration(host: "127.0.0.1"), transport: .libmicrohttpd)
     }
 
     @Test func theDashboardIsOneSelfContainedPage() async throws {

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import Understudy
 import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 import UnderstudyTesting
 
 /// Sessions, switches and reloads while traffic flows.

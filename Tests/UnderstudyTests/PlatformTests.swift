@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyHTTP
+@testable import UnderstudyMicroHTTPD
 @testable import UnderstudyTesting
 
 /// What can be proved on Linux about the macOS build: platform code sits in the platform files,
@@ -12,6 +13,7 @@ import Testing
     /// The files allowed to hold platform-specific code: one per module, and the C module's header.
     static let platformFiles: Set<String> = [
         "Sources/UnderstudyHTTP/Platform.swift",
+        "Sources/UnderstudyMicroHTTPD/Platform.swift",
         "Sources/Understudy/Platform.swift",
         "Sources/UnderstudyTesting/Platform.swift",
         "Sources/CMicroHTTPD/shim.h",
@@ -107,17 +109,17 @@ import Testing
     /// waiting), true once it has closed.
     @Test(arguments: eventLoops) func theHangUpProbeSeesAClosedPeer(_ eventLoop: ServerConfiguration.EventLoop) throws {
         var pair: [Int32] = [-1, -1]
-        #expect(socketpair(AF_UNIX, UnderstudyHTTP.Platform.streamSocket, 0, &pair) == 0)
+        #expect(socketpair(AF_UNIX, UnderstudyMicroHTTPD.Platform.streamSocket, 0, &pair) == 0)
         defer { close(pair[0]) }
-        #expect(!UnderstudyHTTP.Platform.peerHungUp(pair[0], eventLoop: eventLoop), "peer present, nothing sent")
+        #expect(!UnderstudyMicroHTTPD.Platform.peerHungUp(pair[0], eventLoop: eventLoop), "peer present, nothing sent")
         let byte: [UInt8] = [0x47]
         #expect(write(pair[1], byte, 1) == 1)
-        #expect(!UnderstudyHTTP.Platform.peerHungUp(pair[0], eventLoop: eventLoop), "peer present, a byte waiting")
+        #expect(!UnderstudyMicroHTTPD.Platform.peerHungUp(pair[0], eventLoop: eventLoop), "peer present, a byte waiting")
         var drained: UInt8 = 0
         #expect(read(pair[0], &drained, 1) == 1)
         close(pair[1])
-        #expect(UnderstudyHTTP.Platform.peerHungUp(pair[0], eventLoop: eventLoop), "peer closed")
-        #expect(!UnderstudyHTTP.Platform.peerHungUp(-1, eventLoop: eventLoop))
+        #expect(UnderstudyMicroHTTPD.Platform.peerHungUp(pair[0], eventLoop: eventLoop), "peer closed")
+        #expect(!UnderstudyMicroHTTPD.Platform.peerHungUp(-1, eventLoop: eventLoop))
     }
 
     struct HoldEverything: HTTPResponder {

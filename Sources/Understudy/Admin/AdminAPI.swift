@@ -344,7 +344,7 @@ struct AdminAPI {
 
     // MARK: - Responses
 
-    static let health = PreparedResponse(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"],
+    static let health = Response(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"],
                                          text: #"{"status":"ok"}"#)
 
     private func ok(_ value: JSONValue) -> Reply { Self.json(.ok, value) }
@@ -359,7 +359,7 @@ struct AdminAPI {
     static func json(_ status: HTTPResponse.Status, _ value: JSONValue, extra: HTTPFields = [:]) -> Reply {
         var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"]
         fields.append(contentsOf: extra)
-        return Reply(.respond(PreparedResponse(status: status, headerFields: fields, body: JSONWriter().template(value).render(origin: Origin("")))))
+        return Reply(.respond(Response(status: status, headerFields: fields, body: JSONWriter().template(value).render(origin: Origin("")))))
     }
 
     static func error(_ error: AdminError) -> Reply {

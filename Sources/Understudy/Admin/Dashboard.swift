@@ -5,7 +5,7 @@ import UnderstudyHTTP
 enum Dashboard {
     /// Never framed by another site (clickjacking its buttons), never sniffed, and its URL (which
     /// may carry the token) never sent on as a referrer.
-    static let page = PreparedResponse(status: .ok, headerFields: [
+    static let page = Response(status: .ok, headerFields: [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentTypeOptions: "nosniff",
         .frameOptions: "DENY", .contentSecurityPolicy: "frame-ancestors 'none'", .referrerPolicy: "no-referrer",
     ], text: html)

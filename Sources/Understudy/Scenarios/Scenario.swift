@@ -13,7 +13,6 @@ public final class Scenario: Sendable {
     let apis: [API: APIBehaviour]
     let routes: [CustomRoute]
     let cache = ResponseCache()
-    let targets = TargetMemo()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
     private let behaviours: [APIBehaviour?]
 

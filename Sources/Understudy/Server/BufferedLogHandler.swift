@@ -80,7 +80,7 @@ final class LogBuffer: Sendable {
             }
             let lineStart = state.pending.count
             state.pending.append(contentsOf: state.prefix)
-            if !metadata.isEmpty { state.pending.appendUTF8(metadata) }
+            if !metadata.isEmpty { state.pending.append(contentsOf: metadata.utf8) }
             message(&state.pending)
             state.pending.append(UInt8(ascii: "\n"))
             if state.pending.count > Self.limit {

@@ -90,13 +90,11 @@ final class ScenarioResponder: HTTPResponder {
                               "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
         }
         let malformed = fault == .malformedJSON
-        var response: PreparedResponse?
-        request.withTargetBytes(hostField: .hostHeader) { path, query, host in
-            // Only plain hosts are remembered, so a hit needs no check of the Host bytes. A POST's answer depends on its body.
-            guard let host, request.method != .post else { return }
-            response = scenario.targets[TargetMemo.Target(path: path, query: query, host: host, malformed: malformed)]
+        let target = ResponseCache.Target(target: request.target, malformed: malformed)
+        // Only plain hosts are remembered, so a hit needs no check of the Host. A POST's answer depends on its body.
+        if request.method != .post, let response = scenario.cache[target] {
+            return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
         }
-        if let response { return Self.reply(response, delay: delay, fault: fault, scenario: scenario) }
 
         let behaviour = scenario.behaviour(api)
         let host = host(of: request)
@@ -112,17 +110,14 @@ final class ScenarioResponder: HTTPResponder {
             ? scenario.cache.response(for: key, template: template, prepare: prepareForHost)
             : (prepareForHost(template()), false)
         // Only what the cache keeps is remembered: the memo never holds a body of its own.
-        if kept, route.isRepeatable {
-            request.withTargetBytes(hostField: .hostHeader) { path, query, received in
-                // The target is remembered under the Host bytes the response was rendered for, never the fallback.
-                guard let received, received.elementsEqual(host.utf8) else { return }
-                scenario.targets.remember(rendered, for: TargetMemo.Target(path: path, query: query, host: received, malformed: malformed))
-            }
+        // The target is remembered only when the response was rendered for its own Host, never the fallback.
+        if kept, route.isRepeatable, request.method != .post, request.target.host == host {
+            scenario.cache.remember(rendered, for: target)
         }
         return Self.reply(rendered, delay: delay, fault: fault, scenario: scenario)
     }
 
-    private static func reply(_ response: PreparedResponse, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
+    private static func reply(_ response: Response, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
         switch fault {
         case .none, .malformedJSON: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
         case .timeout: Reply(.hold, tag: scenario.name)
@@ -134,7 +129,7 @@ final class ScenarioResponder: HTTPResponder {
 
     /// Renders a response for one host: links filled in, headers set, and for
     /// `malformed-json` the body cut in half.
-    private func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> PreparedResponse {
+    private func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> Response {
         var body = response.body.render(origin: Origin("http://\(host)"))
         if malformed { body = Array(body.prefix(body.count / 2)) }
         var fields: HTTPFields = [.contentType: response.contentType]
@@ -144,20 +139,18 @@ final class ScenarioResponder: HTTPResponder {
         }
         fields[.understudyScenario] = scenario.name
         if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
-        return PreparedResponse(status: response.status, headerFields: fields, body: body)
+        return Response(status: response.status, headerFields: fields, body: body)
     }
 
     /// The request's `Host` when it is a plain host[:port]; anything else
     /// (missing, or characters that could break a JSON string) falls back to
     /// the server's own address.
     private func host(of request: ServerRequest) -> String {
-        if var host = request.header(.hostHeader), host.withUTF8(Self.isPlainHost) {
-            return host
-        }
+        if let host = request.target.host, Self.isPlainHost(host.utf8) { return host }
         return control.fallbackHost.current
     }
 
-    private static func isPlainHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isPlainHost(_ bytes: String.UTF8View) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 255 else { return false }
         for byte in bytes {
             switch byte {
@@ -175,8 +168,8 @@ final class ScenarioResponder: HTTPResponder {
     static let searchPreflight = preflight(allowing: "GET, HEAD, POST, OPTIONS")
 
     /// A CORS preflight's answer: any origin, the methods the route takes, and the headers a test sends.
-    private static func preflight(allowing methods: String) -> PreparedResponse {
-        PreparedResponse(status: .noContent, headerFields: [
+    private static func preflight(allowing methods: String) -> Response {
+        Response(status: .noContent, headerFields: [
             .allowOrigin: "*", .allowMethods: methods,
             .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
             .allow: methods,
@@ -192,7 +185,7 @@ final class ScenarioResponder: HTTPResponder {
         let body = JSONWriter().template(.object([.init("error", .string(error)), .init("detail", .string(detail))]))
         var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*", .contentTypeOptions: "nosniff"]
         if allow { fields[.allow] = "GET, HEAD, OPTIONS" }
-        return Reply(.respond(PreparedResponse(status: status, headerFields: fields, body: body.render(origin: Origin("")))))
+        return Reply(.respond(Response(status: status, headerFields: fields, body: body.render(origin: Origin("")))))
     }
 
     func completed(_ exchange: CompletedExchange) {

@@ -11,7 +11,7 @@ import UnderstudyHTTP
 /// Polls modification times twice a second rather than using inotify, so it
 /// also works on Docker bind mounts, and waits until the folder has been
 /// quiet for a moment, so an editor's save-in-several-steps reloads once.
-final class ScenarioWatcher: @unchecked Sendable {
+final class ScenarioWatcher: Sendable {
     private struct State {
         var fingerprint: [String: Date] = [:]
         var changedAt: DispatchTime?
@@ -19,13 +19,15 @@ final class ScenarioWatcher: @unchecked Sendable {
 
     private let control: ServerControl
     private let state = Locked(State())
-    private let timer: DispatchSourceTimer
+    /// Behind the lock only to make the class Sendable: the timer is set up once and cancelled once.
+    private let timer: Locked<any DispatchSourceTimer>
     static let interval = DispatchTimeInterval.milliseconds(500)
     static let quiet: UInt64 = 300_000_000
 
     init(control: ServerControl) {
         self.control = control
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "understudy.watch"))
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "understudy.watch"))
+        self.timer = Locked(timer)
         let initial = Self.fingerprint(control.directory)
         state.withLock { $0.fingerprint = initial }
         timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
@@ -33,7 +35,7 @@ final class ScenarioWatcher: @unchecked Sendable {
         timer.resume()
     }
 
-    func stop() { timer.cancel() }
+    func stop() { timer.withLock { $0.cancel() } }
 
     private func tick() {
         let current = Self.fingerprint(control.directory)

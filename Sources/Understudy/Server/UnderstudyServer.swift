@@ -66,17 +66,22 @@ public enum UnderstudyError: Error, CustomStringConvertible {
     }
 }
 
-/// The staging server: SWAPI, artic and catfact from scenario files over
-/// libmicrohttpd, steered through `/__admin`.
+/// The staging server: SWAPI, artic and catfact from scenario files, steered through `/__admin`,
+/// over the transport it is given (`.libmicrohttpd` from `UnderstudyMicroHTTPD`).
 public final class UnderstudyServer: Sendable {
     public let configuration: UnderstudyConfiguration
     let control: ServerControl
-    private let http: HTTPServer
-    private let admin: HTTPServer?
+    private let http: any HTTPListener
+    private let admin: (any HTTPListener)?
     private let watcher = Locked<ScenarioWatcher?>(nil)
 
     /// Loads and validates the scenarios; throws before binding anything if they are broken.
-    public init(configuration: UnderstudyConfiguration) throws {
+    /// - Parameters:
+    ///   - configuration: What to serve and how.
+    ///   - transport: How to listen: `.libmicrohttpd` (import `UnderstudyMicroHTTPD`).
+    /// - Throws: ``UnderstudyError`` when the scenarios are broken, the start scenario is unknown
+    ///   or the admin API would be open to the network without a token.
+    public init(configuration: UnderstudyConfiguration, transport: HTTPTransport) throws {
         self.configuration = configuration
         let scenarios: ScenarioSet
         do {
@@ -96,9 +101,12 @@ public final class UnderstudyServer: Sendable {
                                     logger: configuration.logger,
                                     sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
         self.control = control
-        http = HTTPServer(configuration: configuration.server, responder: ScenarioResponder(control: control))
+        let logger = configuration.logger
+        let log: @Sendable (String) -> Void = { logger.debug("transport: \($0)") }
+        http = transport.listener(configuration: configuration.server, responder: ScenarioResponder(control: control), log: log)
         admin = configuration.adminPort.map { port in
-            HTTPServer(configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control))
+            transport.listener(configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control),
+                               log: log)
         }
     }
 
@@ -108,8 +116,6 @@ public final class UnderstudyServer: Sendable {
 
     /// Binds the port(s) and starts answering.
     public func start() throws {
-        let logger = configuration.logger
-        HTTPServerLog.setSink { logger.debug("libmicrohttpd: \($0)") }
         try http.start()
         do {
             try admin?.start()

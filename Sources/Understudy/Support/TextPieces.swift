@@ -1,14 +1,9 @@
 
 extension String {
-    /// `hasPrefix` byte for byte. For the request path's prefixes (admin, APIs) this is a
-    /// memory compare, where `hasPrefix` compares Unicode-normalised text.
+    /// `hasPrefix` byte for byte: the request path's prefixes (admin, APIs) are matched on the
+    /// bytes that were sent, where `hasPrefix` compares Unicode-normalised text.
     func hasBytePrefix(_ prefix: String) -> Bool {
-        let compared = utf8.withContiguousStorageIfAvailable { text in
-            prefix.utf8.withContiguousStorageIfAvailable { prefix in
-                prefix.count <= text.count && (prefix.isEmpty || memcmp(text.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
-            }
-        }
-        return (compared ?? nil) ?? utf8.starts(with: prefix.utf8)
+        utf8.starts(with: prefix.utf8)
     }
 
     /// The text between occurrences of `separator`, matched byte for byte:
@@ -40,13 +35,5 @@ extension String {
     /// Every occurrence of `target` replaced by `replacement`.
     func replacingAll(_ target: String, with replacement: String) -> String {
         pieces(separatedBy: target).joined(separator: replacement)
-    }
-}
-
-extension [UInt8] {
-    /// Appends `text`'s UTF-8 in one copy (`append(contentsOf: text.utf8)` goes byte by byte).
-    mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
     }
 }

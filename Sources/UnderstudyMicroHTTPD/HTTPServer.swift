@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 import Dispatch
 import HTTPTypes
 
@@ -279,7 +280,7 @@ public final class HTTPServer: @unchecked Sendable {
         switch reply.action {
         case .respond(let response):
             exchange.status = response.status.code
-            return MHD_queue_response(connection, UInt32(response.status.code), response.handle)
+            return MHD_queue_response(connection, UInt32(response.status.code), WireResponse.of(response).handle)
         case .truncate(let response):
             exchange.status = response.status.code
             return queueStream(response, mode: .truncate, connection: connection)
@@ -321,12 +322,12 @@ public final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    private static let stoppingReply = Reply(.respond(PreparedResponse(
+    private static let stoppingReply = Reply(.respond(Response(
         status: .serviceUnavailable, headerFields: [.contentType: "application/json"],
         text: #"{"error":"stopping","detail":"The server is stopping; this request was not completed."}"#
     )))
 
-    private func queueStream(_ response: PreparedResponse, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
+    private func queueStream(_ response: Response, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
         let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)
         let streamBox = Unmanaged.passRetained(stream).toOpaque()
         guard let handle = MHD_create_response_from_callback(
@@ -335,7 +336,7 @@ public final class HTTPServer: @unchecked Sendable {
             Unmanaged<BodyStream>.fromOpaque(streamBox).release()
             return .NO
         }
-        PreparedResponse.addHeaders(response.headerFields, to: handle)
+        WireResponse.addHeaders(response.headerFields, to: handle)
         let result = MHD_queue_response(connection, UInt32(response.status.code), handle)
         MHD_destroy_response(handle)
         return result
@@ -347,26 +348,28 @@ public final class HTTPServer: @unchecked Sendable {
     ) -> ServerRequest {
         // Query (from the raw target) and headers in one buffer: one pass to measure, one to copy.
         var querySize = 0, headerSize = 0
-        cmhd_pack_request(connection, exchange.target, nil, &querySize, &headerSize)
+        let raw = exchange.target
+        cmhd_pack_request(connection, raw, nil, &querySize, &headerSize)
         let size = querySize + headerSize
-        let fields = size == 0 ? FieldBytes.empty : FieldBytes.make(count: size) { buffer in
-            cmhd_pack_request(connection, exchange.target, buffer.baseAddress, &querySize, &headerSize)
+        let packed = size == 0 ? FieldBytes.empty : FieldBytes.make(count: size) { buffer in
+            cmhd_pack_request(connection, raw, buffer.baseAddress, &querySize, &headerSize)
         }
+        let fields = PackedRequestFields(query: PackedFields(bytes: packed, range: 0..<querySize),
+                                         headers: PackedFields(bytes: packed, range: querySize..<size))
+        var path = String(cString: url + exchange.pathOffset)
+        // Absolute form (RFC 9112 3.2.2): the target's authority stands in for the Host field.
+        if exchange.absoluteAuthority != nil, path.isEmpty { path = "/" }
+        let query = raw.pointee.query.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: raw.pointee.query_length), as: UTF8.self) }
+        let target = RequestTarget(host: exchange.absoluteAuthority ?? fields.host, path: path, query: query ?? "")
         var request = ServerRequest(
-            method: Self.method(method),
-            path: String(cString: url + exchange.pathOffset),
-            packedQuery: PackedFields(bytes: fields, range: 0..<querySize),
-            packedHeaders: PackedFields(bytes: fields, range: querySize..<size),
-            body: body,
+            method: Self.method(method), target: target, fields: fields, body: body,
             version: version.map { strcmp($0, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: $0) } ?? "HTTP/1.1"
         )
         // Where the raw path's first escape was (libmicrohttpd has decoded the path in place since).
-        let escape = exchange.target.pointee.first_escape
+        let escape = raw.pointee.first_escape
         // size_t comes in as Int: SIZE_MAX (no escape) reads as -1.
         if escape >= 0 { request.literalPathPrefix = max(0, escape - exchange.pathOffset) }
         if let authority = exchange.absoluteAuthority {
-            // Absolute form (RFC 9112 3.2.2): the target's authority replaces the Host field.
-            if request.path.isEmpty { request.path = "/" }
             var headers = request.headerFields
             headers[HTTPField.Name("Host")!] = authority
             request.headerFields = headers
@@ -386,7 +389,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static func tooLargeReply(limit: Int) -> Reply {
         let body = #"{"error":"request body too large","detail":"The request body exceeds the limit of \#(limit) bytes."}"#
-        return Reply(.respond(PreparedResponse(
+        return Reply(.respond(Response(
             status: .contentTooLarge, headerFields: [.contentType: "application/json"], text: body
         )))
     }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 import Dispatch
 
 /// Feeds a response body to libmicrohttpd piece by piece, for the faults that

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 import HTTPTypes
 
 // The C boundary: global functions (nonisolated, capture nothing) that

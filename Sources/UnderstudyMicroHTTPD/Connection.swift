@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 import Dispatch
 import Atomics
 

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 import Dispatch
 
 /// The suspended connections of a server and the timers that resume them.

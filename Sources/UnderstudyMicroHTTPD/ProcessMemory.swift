@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 
 /// The process's own resident memory.
 public enum ProcessMemory {

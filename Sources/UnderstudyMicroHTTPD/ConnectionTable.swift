@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import UnderstudyHTTP
 import Dispatch
 
 /// The open connections of a server, for the two questions asked of all of

@@ -1,0 +1,19 @@
+/// What happened to one request, reported once it is over.
+public struct CompletedExchange: Sendable {
+    public var request: ServerRequest
+    /// The status sent, or nil when the connection was closed without a response.
+    public var status: Int?
+    public var tag: String
+    /// From the first byte of the request being parsed to the end of the response.
+    public var durationNanoseconds: UInt64
+    /// False when the connection broke before the response was fully sent.
+    public var completed: Bool
+
+    package init(request: ServerRequest, status: Int?, tag: String, durationNanoseconds: UInt64, completed: Bool) {
+        self.request = request
+        self.status = status
+        self.tag = tag
+        self.durationNanoseconds = durationNanoseconds
+        self.completed = completed
+    }
+}

@@ -1,0 +1,78 @@
+import Atomics
+import HTTPTypes
+
+/// A complete HTTP response as a value: status, header fields and body.
+///
+/// Responses are rendered once and sent many times (the engine caches them), so the parts
+/// live in one shared, immutable object: copying a `Response` is one retain. A transport
+/// turns a response into its own wire form (libmicrohttpd's response object) the first time
+/// it sends it and keeps that form in ``wireForm``, so later sends cost no copy and no encoding.
+public struct Response: Sendable {
+    private let storage: Storage
+
+    /// - Parameters:
+    ///   - status: The status line's code and reason.
+    ///   - headerFields: The fields to send; a transport sets `Content-Length` from the body itself.
+    ///   - body: The body's bytes.
+    public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: [UInt8] = []) {
+        storage = Storage(status: status, headerFields: headerFields, body: body)
+    }
+
+    /// A response whose body is `text` as UTF-8.
+    /// - Parameters:
+    ///   - status: The status line's code and reason.
+    ///   - headerFields: The fields to send.
+    ///   - text: The body.
+    public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], text: String) {
+        self.init(status: status, headerFields: headerFields, body: Array(text.utf8))
+    }
+
+    public var status: HTTPResponse.Status { storage.status }
+    public var headerFields: HTTPFields { storage.headerFields }
+    public var body: [UInt8] { storage.body }
+    /// The body's length in bytes.
+    public var bodyCount: Int { storage.body.count }
+
+    /// About how many bytes of memory this response keeps alive: its body, its header fields
+    /// (here and in a transport's wire form) and the objects around them.
+    public var retainedBytes: Int {
+        var headers = 0
+        for field in storage.headerFields { headers += field.name.rawName.utf8.count + field.value.utf8.count + 64 }
+        return storage.body.count + 2 * headers + 256
+    }
+
+    /// The transport's own form of this response, made by `make` on first use and kept as long as
+    /// the response. Two threads sending a new response at once may both call `make`; one result
+    /// is kept and both get it.
+    package func wireForm<Form: WireForm>(as type: Form.Type, _ make: (Response) -> Form) -> Form {
+        // A cast, not a check of the class: one transport per process in practice, and a second
+        // kind of transport then makes its form per send instead of failing.
+        if let box = storage.wire.load() { return box.form as? Form ?? make(self) }
+        return storage.wire.storeIfNilThenLoad(WireBox(make(self))).form as? Form ?? make(self)
+    }
+
+    private final class Storage: Sendable {
+        let status: HTTPResponse.Status
+        let headerFields: HTTPFields
+        let body: [UInt8]
+        /// Set once, by the first transport that sends the response.
+        let wire = ManagedAtomicLazyReference<WireBox>()
+
+        init(status: HTTPResponse.Status, headerFields: HTTPFields, body: [UInt8]) {
+            self.status = status
+            self.headerFields = headerFields
+            self.body = body
+        }
+    }
+}
+
+/// A transport's own form of a ``Response`` (see ``Response/wireForm(as:_:)``).
+package protocol WireForm: AnyObject, Sendable {}
+
+/// Holds a wire form for the atomic reference, which needs a concrete class.
+private final class WireBox: Sendable {
+    let form: any WireForm
+    init(_ form: any WireForm) {
+        self.form = form
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Pointers live only at the wire: the libmicrohttpd backend, the YAML composer over libyaml, and
+/// a few named files that talk to the operating system. Everything else — the HTTP core, the
+/// engine, the clients, the testing library — is memory-safe Swift, so a newcomer changing a
+/// behaviour never meets a pointer.
+@Suite struct PointerBoundaryTests {
+    /// Whole folders at the wire.
+    static let wireFolders = [
+        "Sources/UnderstudyMicroHTTPD/",  // the libmicrohttpd backend: C callbacks, response objects, packed fields
+        "Sources/CMicroHTTPD/",
+        "Sources/CYAML/",
+    ]
+
+    /// Single files at the wire, each with its reason.
+    static let wireFiles: [String: String] = [
+        "Sources/Understudy/YAML/YAMLComposer.swift": "reads libyaml's events",
+        "Sources/UnderstudyHTTP/Locked.swift": "a pthread mutex needs a stable address",
+        "Sources/UnderstudyHTTP/ThreadOrdinal.swift": "a pthread key's value is a pointer",
+        "Sources/UnderstudyFuzz/Fuzz.swift": "libFuzzer hands its input over as a pointer",
+        "Sources/understudy/Serve.swift": "the signal thread's sigset_t calls",
+    ]
+
+    /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory
+    /// compares, unchecked Sendable conformances, and the closures that lend out a buffer's address.
+    static let markers = [
+        "Unsafe", "withUnsafe", "unsafeBitCast", "unsafeDowncast", "Unmanaged", "memcmp", "memcpy", "@unchecked",
+        "nonisolated(unsafe)", "withUTF8", "withContiguousStorageIfAvailable", "withContiguousMutableStorageIfAvailable",
+        "OpaquePointer",
+    ]
+
+    @Test func pointersStayAtTheWire() throws {
+        let root = PlatformTests.root
+        let files = try PlatformTests.sourceFiles().filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        var found: [String] = []
+        for file in files where Self.wireFiles[file] == nil && !Self.wireFolders.contains(where: file.hasPrefix) {
+            for (index, line) in try PlatformTests.lines(of: file).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//") else { continue }
+                for marker in Self.markers where code.contains(marker) {
+                    found.append("\(file):\(index + 1) uses \(marker)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "pointer code outside the wire:\n\(found.joined(separator: "\n"))")
+        _ = root
+    }
+
+    /// The engine compiles without the C library: no module above the HTTP core imports it.
+    @Test func theEngineDoesNotImportTheCLibrary() throws {
+        let files = try PlatformTests.sourceFiles().filter {
+            $0.hasPrefix("Sources/Understudy/") || $0.hasPrefix("Sources/UnderstudyHTTP/")
+        }
+        for file in files {
+            for (index, line) in try PlatformTests.lines(of: file).enumerated()
+            where line.contains("import CMicroHTTPD") || line.contains("import UnderstudyMicroHTTPD") {
+                Issue.record("\(file):\(index + 1) imports the libmicrohttpd backend")
+            }
+        }
+    }
+}
