@@ -4,6 +4,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SCENARIO ?= happy
 
+# Suites that test the wire (sockets, connection load, processes, a browser); the rest of the
+# unit suites call the engine through UnderstudyRouter, with no socket.
+WIRE_SUITES = UnderstudyHTTPTests|AdminConcurrencyTests|ScenarioMatrixTests|CommandLineTests|DashboardBrowserTests|UnderstudyProcessTests
+
 .PHONY: deps build release run test check validate bench docker clean
 
 deps:
@@ -24,9 +28,11 @@ run: release
 test: release
 	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
 	$(SWIFT) build --build-tests
-	# Server tests one at a time: several put thousands of connections through a server, and on
+	# Engine tests that need no socket (the in-process router) run in parallel.
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip "$(WIRE_SUITES)|IntegrationTests|RobustnessTests|RemoteTests"
+	# Wire tests one at a time: several put thousands of connections through a server, and on
 	# 2 cores their loose time bounds should measure the server, not a client starved by the others.
-	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --skip "IntegrationTests|RobustnessTests|RemoteTests"
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "$(WIRE_SUITES)"
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
 	SWIFT=$(SWIFT) scripts/swift-test.sh --filter IntegrationTests
 	# Every ```swift snippet of README.md type-checks against the modules just built.

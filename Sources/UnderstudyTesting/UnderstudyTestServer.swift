@@ -65,6 +65,10 @@ public final class UnderstudyTestServer: Sendable {
     /// Stops the server, answering parked requests first.
     public func stop() { server.stop() }
 
+    /// This server's engine with no socket: requests through it see the same scenarios, sessions
+    /// and journal as requests over the wire, without a connection.
+    public var router: UnderstudyRouter { UnderstudyRouter(sharing: server) }
+
     /// Starts a server and returns once `/__admin/health` answers.
     public static func start(
         scenarios: URL = UnderstudyTestServer.bundledScenarios, scenario: String = "happy", adminToken: String? = nil

@@ -24,7 +24,7 @@ import UnderstudyTesting
                 for index in 0..<40 {
                     group.addTask {
                         let path = ["/swapi/api/people/", "/artic/api/v1/artworks", "/catfact/facts"][index % 3]
-                        let response = try await fetch(path, headers: ["X-Understudy-Session": id], server: server, session: session)
+                        let response = try await fetchOverTheWire(path, headers: ["X-Understudy-Session": id], server: server, session: session)
                         #expect(response.header("X-Understudy-Scenario") == scenario)
                         #expect(response.status == expectedStatus[scenario])
                         if scenario == "empty" { #expect(response.text.contains(#""data":[]"#) || response.text.contains(#""results":[]"#)) }
@@ -65,7 +65,7 @@ import UnderstudyTesting
                     while Date() < deadline {
                         let path = index % 2 == 0 ? "/swapi/api/people/" : "/catfact/facts"
                         index += 1
-                        let response = try await fetch(path, server: server, session: session)
+                        let response = try await fetchOverTheWire(path, server: server, session: session)
                         let scenario = response.header("X-Understudy-Scenario") ?? "?"
                         let body = try response.json()
                         let count = body["count"]?.intValue ?? body["total"]?.intValue ?? -1

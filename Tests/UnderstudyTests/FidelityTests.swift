@@ -201,7 +201,7 @@ enum QueryContracts {
     }
 
     @Test func urlSessionFollowsTheRedirect() async throws {
-        let film = try await fetch("/swapi/api/films/1")
+        let film = try await fetchOverTheWire("/swapi/api/films/1")
         let title = try film.json()["title"]?.stringValue
         #expect(film.status == 200 && title == "A New Hope")
     }

@@ -28,13 +28,13 @@ import Understudy
         let list = Self.lists[api]!, detail = Self.details[api]!
         switch scenario {
         case "happy":
-            let response = try await fetch(list, scenario: scenario)
+            let response = try await fetchOverTheWire(list, scenario: scenario)
             #expect(response.status == 200)
             #expect((Self.itemCount(try response.json(), api) ?? 0) > 0)
-            #expect(try await fetch(detail, scenario: scenario).status == 200)
+            #expect(try await fetchOverTheWire(detail, scenario: scenario).status == 200)
 
         case "empty":
-            let response = try await fetch(list, scenario: scenario)
+            let response = try await fetchOverTheWire(list, scenario: scenario)
             #expect(response.status == 200)
             let body = try response.json()
             #expect(Self.itemCount(body, api) == 0)
@@ -44,11 +44,11 @@ import Understudy
             case .catfact: Contracts.laravelPage(Contracts.fact)
             }
             #expect(shape.check(body, base: shared.baseURL.absoluteString).isEmpty)
-            #expect(try await fetch(detail, scenario: scenario).status == 404)
+            #expect(try await fetchOverTheWire(detail, scenario: scenario).status == 404)
 
         case "server-error":
             for path in [list, detail] {
-                let response = try await fetch(path, scenario: scenario)
+                let response = try await fetchOverTheWire(path, scenario: scenario)
                 #expect(response.status == 500)
                 switch api {
                 case .swapi:
@@ -60,19 +60,19 @@ import Understudy
             }
 
         case "malformed-json":
-            let response = try await fetch(list, scenario: scenario)
+            let response = try await fetchOverTheWire(list, scenario: scenario)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
             #expect(!response.data.isEmpty)
             #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: response.data) }
 
         case "delay":
-            let response = try await fetch(detail, scenario: scenario, headers: ["X-Understudy-Delay": "300"])
+            let response = try await fetchOverTheWire(detail, scenario: scenario, headers: ["X-Understudy-Delay": "300"])
             #expect(response.status == 200)
             #expect(response.elapsed >= 0.3)
 
         case "not-found":
-            let response = try await fetch(detail, scenario: scenario)
+            let response = try await fetchOverTheWire(detail, scenario: scenario)
             #expect(response.status == 404)
             let expected: JSONValue = switch api {
             case .swapi: .object([.init("detail", .string("Not found"))])
@@ -82,28 +82,28 @@ import Understudy
             #expect(try response.json() == expected)
 
         case "rate-limited":
-            let response = try await fetch(list, scenario: scenario)
+            let response = try await fetchOverTheWire(list, scenario: scenario)
             #expect(response.status == 429)
             #expect(response.header("Retry-After") == "60")
             _ = try response.json()
 
         case "unauthorized":
-            let response = try await fetch(list, scenario: scenario)
+            let response = try await fetchOverTheWire(list, scenario: scenario)
             #expect(response.status == 401)
             _ = try response.json()
 
         case "timeout":
             let error = await #expect(throws: URLError.self) {
-                try await fetch(detail, scenario: scenario, session: makeSession(timeout: 1))
+                try await fetchOverTheWire(detail, scenario: scenario, session: makeSession(timeout: 1))
             }
             #expect(error?.code == .timedOut)
 
         case "connection-reset", "truncated-body":
-            let error = await #expect(throws: URLError.self) { try await fetch(list, scenario: scenario) }
+            let error = await #expect(throws: URLError.self) { try await fetchOverTheWire(list, scenario: scenario) }
             #expect(error != nil && error?.code != .timedOut, "a transport error, not a timeout: \(String(describing: error))")
 
         case "slow-body":
-            let response = try await fetch(list, scenario: scenario, headers: ["X-Understudy-Delay": "500"])
+            let response = try await fetchOverTheWire(list, scenario: scenario, headers: ["X-Understudy-Delay": "500"])
             #expect(response.status == 200)
             #expect(response.elapsed >= 0.4)
             _ = try response.json()
@@ -114,7 +114,7 @@ import Understudy
     }
 
     @Test func delayScenarioWaitsItsDefaultTwoSeconds() async throws {
-        let response = try await fetch("/catfact/fact", scenario: "delay")
+        let response = try await fetchOverTheWire("/catfact/fact", scenario: "delay")
         #expect(response.status == 200)
         #expect(response.elapsed >= 2.0)
     }
@@ -126,7 +126,7 @@ import Understudy
     }
 
     @Test func unknownScenarioHeaderIsA400NamingTheKnownOnes() async throws {
-        let response = try await fetch("/catfact/fact", scenario: "nope")
+        let response = try await fetchOverTheWire("/catfact/fact", scenario: "nope")
         #expect(response.status == 400)
         let body = try response.json()
         #expect(body["error"]?.stringValue == "unknown scenario")
@@ -134,39 +134,39 @@ import Understudy
     }
 
     @Test func badDelayHeaderIsA400() async throws {
-        let response = try await fetch("/catfact/fact", headers: ["X-Understudy-Delay": "soon"])
+        let response = try await fetchOverTheWire("/catfact/fact", headers: ["X-Understudy-Delay": "soon"])
         #expect(response.status == 400)
     }
 
     @Test func customRoutesServeTheirOwnEndpointsAndOverrides() async throws {
-        let user = try await fetch("/myapp/users/42", scenario: "custom-routes")
+        let user = try await fetchOverTheWire("/myapp/users/42", scenario: "custom-routes")
         #expect(user.status == 200)
         #expect(user.header("Cache-Control") == "no-store")
         let base = shared.baseURL.absoluteString
         #expect(try user.json() == .object([
             .init("id", .string("42")), .init("profile", .string("\(base)/myapp/users/42")), .init("favourite_film", .string("\(base)/swapi/api/films/1/")),
         ]))
-        let created = try await fetch("/myapp/users", scenario: "custom-routes", method: "POST")
+        let created = try await fetchOverTheWire("/myapp/users", scenario: "custom-routes", method: "POST")
         #expect(created.status == 201)
-        let slow = try await fetch("/swapi/api/people/1/", scenario: "custom-routes")
+        let slow = try await fetchOverTheWire("/swapi/api/people/1/", scenario: "custom-routes")
         #expect(slow.elapsed >= 1.0)
         #expect(try slow.json()["name"]?.stringValue == "Luke Skywalker")
-        let other = try await fetch("/myapp/users/42")
+        let other = try await fetchOverTheWire("/myapp/users/42")
         #expect(other.status == 404, "custom routes belong to their scenario only")
     }
 
     @Test func nonGetMethodsOnAPIRoutesAre405() async throws {
-        let response = try await fetch("/swapi/api/people/", method: "POST")
+        let response = try await fetchOverTheWire("/swapi/api/people/", method: "POST")
         #expect(response.status == 405)
         #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
     }
 
     @Test func preflightsNameTheMethodsEachRouteTakes() async throws {
-        let list = try await fetch("/artic/api/v1/artworks", method: "OPTIONS")
+        let list = try await fetchOverTheWire("/artic/api/v1/artworks", method: "OPTIONS")
         #expect(list.status == 204)
         #expect(list.header("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS")
         // A browser app's JSON search is preflighted: POST must be named, or the browser never sends it.
-        let search = try await fetch("/artic/api/v1/artworks/search", method: "OPTIONS")
+        let search = try await fetchOverTheWire("/artic/api/v1/artworks/search", method: "OPTIONS")
         #expect(search.status == 204)
         #expect(search.header("Access-Control-Allow-Methods") == "GET, HEAD, POST, OPTIONS")
         #expect(search.header("Access-Control-Allow-Headers")?.contains("Content-Type") == true)
@@ -181,12 +181,12 @@ import Understudy
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
                 group.addTask {
-                    try await fetch("/catfact/fact", scenario: "delay", headers: ["X-Understudy-Delay": "60000"],
+                    try await fetchOverTheWire("/catfact/fact", scenario: "delay", headers: ["X-Understudy-Delay": "60000"],
                                     server: server, session: session).status
                 }
             }
             try await waitUntil { server.parkedConnections == 200 }
-            let undelayed = try await fetch("/catfact/fact", server: server, session: session)
+            let undelayed = try await fetchOverTheWire("/catfact/fact", server: server, session: session)
             #expect(undelayed.status == 200)
             #expect(server.parkedConnections == 200, "the undelayed request was answered while all 200 stayed parked")
             server.stop()

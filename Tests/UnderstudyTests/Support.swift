@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import Understudy
 import UnderstudyTesting
 
@@ -21,13 +22,28 @@ let shared = try! UnderstudyTestServer(threads: 2)
 
 struct Fetched {
     var data: Data
-    var response: HTTPURLResponse
+    var status: Int
+    /// Header names lowercased.
+    var headers: [String: String]
     var elapsed: TimeInterval
-    var status: Int { response.statusCode }
     var text: String { String(decoding: data, as: UTF8.self) }
-    func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
     /// The body parsed with key order and number spelling kept.
     func json() throws -> JSONValue { try parseJSON(data) }
+
+    init(data: Data, response: HTTPURLResponse, elapsed: TimeInterval) {
+        self.data = data
+        status = response.statusCode
+        headers = Dictionary(response.allHeaderFields.map { ("\($0.key)".lowercased(), "\($0.value)") }) { first, _ in first }
+        self.elapsed = elapsed
+    }
+
+    init(_ response: RouterResponse, elapsed: TimeInterval) {
+        data = Data(response.body)
+        status = response.status.map { $0.code } ?? 0
+        headers = Dictionary(response.headerFields.map { ($0.name.canonicalName, $0.value) }) { first, second in first + ", " + second }
+        self.elapsed = elapsed
+    }
 }
 
 func makeSession(timeout: TimeInterval = 15) -> URLSession {
@@ -39,8 +55,26 @@ func makeSession(timeout: TimeInterval = 15) -> URLSession {
 
 let defaultSession = makeSession()
 
+/// One request to the engine with no socket (``UnderstudyRouter``, sharing `server`'s state): what
+/// most engine tests need, fast and parallel. A fault the wire would show becomes the error
+/// URLSession would throw for it.
 func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
-           server: UnderstudyTestServer = shared, session: URLSession = defaultSession) async throws -> Fetched {
+           server: UnderstudyTestServer = shared) async throws -> Fetched {
+    var fields = HTTPFields()
+    if let scenario { fields[UnderstudyRouter.scenarioHeader] = scenario }
+    for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
+    let start = Date()
+    let response = await server.router.execute(HTTPRequest.Method(method)!, path, headers: fields, body: Array((body ?? "").utf8))
+    switch response.fault {
+    case .reset?, .truncated?: throw URLError(.networkConnectionLost)
+    case .held?: throw URLError(.timedOut)
+    case .dribbled?, nil: return Fetched(response, elapsed: Date().timeIntervalSince(start))
+    }
+}
+
+/// One request over a real socket, through URLSession: for what only the wire shows.
+func fetchOverTheWire(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
+                      server: UnderstudyTestServer = shared, session: URLSession = defaultSession) async throws -> Fetched {
     var request = URLRequest(url: server.url(path))
     request.httpMethod = method
     request.httpBody = body.map { Data($0.utf8) }

@@ -71,6 +71,8 @@ public enum UnderstudyError: Error, CustomStringConvertible {
 public final class UnderstudyServer: Sendable {
     public let configuration: UnderstudyConfiguration
     let control: ServerControl
+    /// What the main listener hands its requests to: also called with no socket by UnderstudyTesting's router.
+    package let responder: any HTTPResponder
     private let http: any HTTPListener
     private let admin: (any HTTPListener)?
     private let watcher = Locked<ScenarioWatcher?>(nil)
@@ -103,7 +105,8 @@ public final class UnderstudyServer: Sendable {
         self.control = control
         let logger = configuration.logger
         let log: @Sendable (String) -> Void = { logger.debug("transport: \($0)") }
-        http = transport.listener(configuration: configuration.server, responder: ScenarioResponder(control: control), log: log)
+        responder = ScenarioResponder(control: control)
+        http = transport.listener(configuration: configuration.server, responder: responder, log: log)
         admin = configuration.adminPort.map { port in
             transport.listener(configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control),
                                log: log)
