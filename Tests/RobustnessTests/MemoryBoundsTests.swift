@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import UnderstudyHTTP
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// The traffic shapes that used to pin memory by the gigabyte, against a server process:
 /// the resident memory it grows by stays under the documented bounds (README, "Resource bounds").

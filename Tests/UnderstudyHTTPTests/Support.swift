@@ -5,6 +5,7 @@ import FoundationNetworking
 import HTTPTypes
 import UnderstudyHTTP
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// A responder built from a closure, for tests.
 struct ClosureResponder: HTTPResponder {

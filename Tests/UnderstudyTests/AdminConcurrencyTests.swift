@@ -6,6 +6,7 @@ import Testing
 import Understudy
 import UnderstudyHTTP
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// Sessions, switches and reloads while traffic flows.
 @Suite struct AdminConcurrencyTests {

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Understudy
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// The problem `parse` throws, or nil when it succeeds.
 func thrownProblem(_ parse: () throws(FileProblem) -> Void) -> FileProblem? {
