@@ -24,6 +24,8 @@ run: release
 test: release
 	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
 	$(SWIFT) build --build-tests
+	# The code style of .swift-format (scripts/lint.sh says how to fix what it finds).
+	SWIFT=$(SWIFT) scripts/lint.sh
 	# Server tests one at a time: several put thousands of connections through a server, and on
 	# 2 cores their loose time bounds should measure the server, not a client starved by the others.
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --skip "IntegrationTests|RobustnessTests|RemoteTests"

@@ -1,7 +1,7 @@
 import Foundation
-@_exported import UnderstudyAdminClient
 import Logging
 import Understudy
+@_exported import UnderstudyAdminClient
 import UnderstudyHTTP
 
 /// An Understudy server running inside the test process on a free port.
@@ -38,17 +38,19 @@ public final class UnderstudyTestServer: Sendable {
         self.adminToken = adminToken
         var logger = Logger(label: "understudy.test")
         logger.logLevel = logLevel
-        server = try UnderstudyServer(configuration: UnderstudyConfiguration(
-            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
-                                        maxDelayMilliseconds: maxDelayMilliseconds),
-            scenariosDirectory: scenarios,
-            scenario: scenario,
-            journalSize: journalSize,
-            adminToken: adminToken,
-            adminPort: adminPort,
-            watch: watch,
-            logger: logger
-        ))
+        server = try UnderstudyServer(
+            configuration: UnderstudyConfiguration(
+                server: ServerConfiguration(
+                    host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
+                    maxDelayMilliseconds: maxDelayMilliseconds),
+                scenariosDirectory: scenarios,
+                scenario: scenario,
+                journalSize: journalSize,
+                adminToken: adminToken,
+                adminPort: adminPort,
+                watch: watch,
+                logger: logger
+            ))
         try server.start()
     }
 

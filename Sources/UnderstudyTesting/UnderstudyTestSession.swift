@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import UnderstudyAdminClient
 @_exported import UnderstudyClients
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// One test's private corner of a shared server: a session id, clients that
 /// send it, and admin calls scoped to it. Tests running in parallel against
@@ -28,7 +29,9 @@ public struct UnderstudyTestSession: Sendable {
     public let session: UnderstudySession
 
     /// A session on an in-process server.
-    public init(server: UnderstudyTestServer, id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) {
+    public init(
+        server: UnderstudyTestServer, id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout
+    ) {
         self.server = server
         session = UnderstudySession(admin: server.admin, id: id, requestTimeout: requestTimeout)
     }
@@ -50,8 +53,10 @@ public struct UnderstudyTestSession: Sendable {
     }
 
     /// A session on the running server at `baseURL` (`http://HOST:PORT`); no server is started.
-    public static func attach(to baseURL: URL, token: String? = nil, id: String = UnderstudySession.newID(),
-                              requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) async throws -> UnderstudyTestSession {
+    public static func attach(
+        to baseURL: URL, token: String? = nil, id: String = UnderstudySession.newID(),
+        requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout
+    ) async throws -> UnderstudyTestSession {
         UnderstudyTestSession(try await UnderstudySession.attach(to: baseURL, token: token, id: id, requestTimeout: requestTimeout))
     }
 
@@ -90,8 +95,10 @@ public struct UnderstudyTestSession: Sendable {
     }
 
     /// Waits until one of this session's journal entries matches `predicate`.
-    public func waitForRequest(timeout: Duration = .seconds(5),
-                               matching predicate: @Sendable (UnderstudyAdmin.RecordedRequest) -> Bool = { _ in true }) async throws -> UnderstudyAdmin.RecordedRequest {
+    public func waitForRequest(
+        timeout: Duration = .seconds(5),
+        matching predicate: @Sendable (UnderstudyAdmin.RecordedRequest) -> Bool = { _ in true }
+    ) async throws -> UnderstudyAdmin.RecordedRequest {
         try await session.waitForRequest(timeout: timeout, matching: predicate)
     }
 
@@ -113,11 +120,12 @@ public struct UnderstudySessionTrait: TestTrait, SuiteTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil || !test.isSuite else { return try await function() }
-        let session = if let baseURL {
-            try await UnderstudyTestSession.attach(to: baseURL, token: token)
-        } else {
-            try await UnderstudyTestSession.start()
-        }
+        let session =
+            if let baseURL {
+                try await UnderstudyTestSession.attach(to: baseURL, token: token)
+            } else {
+                try await UnderstudyTestSession.start()
+            }
         do {
             try await UnderstudyTestSession.$current.withValue(session) {
                 try await UnderstudySession.$current.withValue(session.session) { try await function() }

@@ -4,6 +4,7 @@
 // UnderstudyProcess call only what exists on both systems, or ask this file.
 // Other systems stop at #error.
 import Foundation
+
 #if os(Linux)
 @_exported import Glibc
 #elseif canImport(Darwin)

@@ -50,12 +50,16 @@ indirect enum ArticQuery: Sendable {
             }
             guard fieldMembers.count == 1, let field = fieldMembers.first else {
                 if fieldMembers.isEmpty { throw ArticQueryError.parsing("[\(clause.key)] query malformed, no field specified") }
-                throw ArticQueryError.parsing("[\(clause.key)] query doesn't support multiple fields, found [\(fieldMembers[0].key)] and [\(fieldMembers[1].key)]")
+                throw ArticQueryError.parsing(
+                    "[\(clause.key)] query doesn't support multiple fields, found [\(fieldMembers[0].key)] and [\(fieldMembers[1].key)]")
             }
             return try leaf(clause.key, field: field.key, field.value)
         case "bool":
             guard let parts = body.members else { throw ArticQueryError.parsing("[bool] query malformed, no start_object after query name") }
-            var must: [ArticQuery] = [], filter: [ArticQuery] = [], should: [ArticQuery] = [], mustNot: [ArticQuery] = []
+            var must: [ArticQuery] = []
+            var filter: [ArticQuery] = []
+            var should: [ArticQuery] = []
+            var mustNot: [ArticQuery] = []
             var minimum: Int?
             for part in parts {
                 let clauses = part.value.arrayValue ?? [part.value]
@@ -104,7 +108,9 @@ indirect enum ArticQuery: Sendable {
             guard let text else { throw ArticQueryError.parsing("[\(kind)] query malformed, no query for [\(rawField)]") }
             return .match(field: field, tokens: ArticText.tokens(text), all: all)
         case "range":
-            guard let options = value.members else { throw ArticQueryError.parsing("[range] query malformed, no start_object after field [\(rawField)]") }
+            guard let options = value.members else {
+                throw ArticQueryError.parsing("[range] query malformed, no start_object after field [\(rawField)]")
+            }
             var bounds: [(op: RangeOp, value: JSONValue)] = []
             for option in options {
                 let op: RangeOp
@@ -116,7 +122,9 @@ indirect enum ArticQuery: Sendable {
                 case "format", "boost", "time_zone", "relation": continue
                 default: throw ArticQueryError.parsing("[range] query does not support [\(option.key)]")
                 }
-                guard option.value.scalarText != nil else { throw ArticQueryError.parsing("[range] [\(option.key)] must be a value, found \(option.value.kindName)") }
+                guard option.value.scalarText != nil else {
+                    throw ArticQueryError.parsing("[range] [\(option.key)] must be a value, found \(option.value.kindName)")
+                }
                 bounds.append((op, option.value))
             }
             return .range(field: field, bounds: bounds)

@@ -9,9 +9,12 @@ struct ArticQueryError: Error, Equatable {
 
     var response: APIResponse {
         let cause: JSONValue = .object([.init("type", .string(type)), .init("reason", .string(reason))])
-        return APIResponse(status: .badRequest, body: API.artic.writer.template(.object([
-            .init("error", .object([.init("root_cause", .array([cause])), .init("type", .string(type)), .init("reason", .string(reason))])),
-            .init("status", .int(400)),
-        ])))
+        return APIResponse(
+            status: .badRequest,
+            body: API.artic.writer.template(
+                .object([
+                    .init("error", .object([.init("root_cause", .array([cause])), .init("type", .string(type)), .init("reason", .string(reason))])),
+                    .init("status", .int(400)),
+                ])))
     }
 }

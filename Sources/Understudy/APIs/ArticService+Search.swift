@@ -1,10 +1,11 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
 
 extension ArticService {
     /// A search: `q` scored as before (title words weigh most), `query` as Elasticsearch would filter and
@@ -15,7 +16,9 @@ extension ArticService {
         if limit > Self.maxLimit || limit < 0 { return Self.invalidLimit }
         let offset: Int
         if let from = request.from {
-            guard from >= 0 else { return ArticQueryError(type: "illegal_argument_exception", reason: "[from] parameter cannot be negative").response }
+            guard from >= 0 else {
+                return ArticQueryError(type: "illegal_argument_exception", reason: "[from] parameter cannot be negative").response
+            }
             offset = from
         } else {
             let page = request.page.flatMap { $0 >= 1 ? $0 : nil } ?? 1
@@ -29,11 +32,15 @@ extension ArticService {
         let terms = (request.q ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         var hits: [(index: Int, score: Double)] = []
         for (position, texts) in index.searchText.enumerated() {
-            var score = terms.isEmpty ? 1 : terms.reduce(0.0) { total, term in
-                total + texts.enumerated().reduce(0.0) { sum, entry in
-                    sum + (entry.element.contains(term) ? (entry.offset == 0 ? 60.5 : 20.25) : 0)
+            var score =
+                terms.isEmpty
+                ? 1
+                : terms.reduce(0.0) { total, term in
+                    total
+                        + texts.enumerated().reduce(0.0) { sum, entry in
+                            sum + (entry.element.contains(term) ? (entry.offset == 0 ? 60.5 : 20.25) : 0)
+                        }
                 }
-            }
             guard score > 0 else { continue }
             if let query = request.query {
                 guard let extra = query.score(index.artworks[position]) else { continue }
@@ -69,9 +76,12 @@ extension ArticService {
             .init("total", .int(hits.count)), .init("limit", .int(limit)), .init("offset", .int(offset)),
             .init("total_pages", .int(totalPages)), .init("current_page", .int(limit > 0 ? offset / limit + 1 : 1)),
         ]
-        return APIResponse(status: .ok, body: writer.template(.object([
-            .init("preference", .null), .init("pagination", .object(pagination)),
-            .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
-        ])))
+        return APIResponse(
+            status: .ok,
+            body: writer.template(
+                .object([
+                    .init("preference", .null), .init("pagination", .object(pagination)),
+                    .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
+                ])))
     }
 }

@@ -1,10 +1,11 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
 
 /// The Art Institute of Chicago API's artworks endpoints over a dataset.
 final class ArticService: APIService {
@@ -47,7 +48,8 @@ final class ArticService: APIService {
         let artworks = elements.enumerated().map { index, element in
             let (line, artwork) = element
             if artwork.members == nil {
-                problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)]", message: "expected an object, found \(artwork.kindName)"))
+                problems.append(
+                    FileProblem(file: displayName, line: line, keyPath: "[\(index)]", message: "expected an object, found \(artwork.kindName)"))
             } else if let id = artwork["id"]?.intValue {
                 if !seen.insert(id).inserted {
                     problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)].id", message: "duplicate id \(id)"))
@@ -76,7 +78,9 @@ final class ArticService: APIService {
             if let ids = request.queryValue("ids") { return .artic(.ids(ids, fields: request.queryValue("fields"))) }
             return .artic(.list(query))
         case 2 where segments[1] == "search":
-            let searchable = request.query.filter { known.contains($0.name) || ["from", "size", "sort"].contains($0.name) || $0.name.hasPrefix("query[") || $0.name.hasPrefix("sort[") }
+            let searchable = request.query.filter {
+                known.contains($0.name) || ["from", "size", "sort"].contains($0.name) || $0.name.hasPrefix("query[") || $0.name.hasPrefix("sort[")
+            }
             if request.method == .post { return .artic(.searchBody(request.body, searchable)) }
             return .artic(.search(searchable))
         case 2:
@@ -92,9 +96,12 @@ final class ArticService: APIService {
         switch dataset.value {
         case .success(let value): index = value
         case .failure(let problems):
-            return APIResponse(status: .internalServerError, body: JSONWriter().template(.object([
-                .init("error", .string("invalid dataset")), .init("detail", .string(problems.description)),
-            ])))
+            return APIResponse(
+                status: .internalServerError,
+                body: JSONWriter().template(
+                    .object([
+                        .init("error", .string("invalid dataset")), .init("detail", .string(problems.description)),
+                    ])))
         }
         switch route {
         case .list(let query): return list(query, index: index)
@@ -120,9 +127,12 @@ final class ArticService: APIService {
         case .ids(let text, let fields): return ids(text, fields: fields, index: index)
         case .detail(let id, let fields):
             guard let position = index.byID[id] else { return Self.notFound }
-            return APIResponse(status: .ok, body: writer.template(.object([
-                .init("data", Self.select(fields, from: index.artworks[position])), .init("info", Self.info), .init("config", Self.config),
-            ])))
+            return APIResponse(
+                status: .ok,
+                body: writer.template(
+                    .object([
+                        .init("data", Self.select(fields, from: index.artworks[position])), .init("info", Self.info), .init("config", Self.config),
+                    ])))
         case .notFound: return Self.notFound
         case .unknownRoute: return Self.unknownRoute
         }
@@ -172,9 +182,12 @@ final class ArticService: APIService {
         if paging.page > 1 { pagination.append(.init("prev_url", pageLink(paging.page - 1))) }
         if paging.page < totalPages { pagination.append(.init("next_url", pageLink(paging.page + 1))) }
         let data = artworks.dropFirst(paging.offset).prefix(paging.limit).map { Self.select(fields, from: $0) }
-        return APIResponse(status: .ok, body: writer.template(.object([
-            .init("pagination", .object(pagination)), .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
-        ])))
+        return APIResponse(
+            status: .ok,
+            body: writer.template(
+                .object([
+                    .init("pagination", .object(pagination)), .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
+                ])))
     }
 
     /// `/artworks?ids=1,2,3`: those artworks in the order given, unknown ids left out, at most 100.
@@ -183,12 +196,17 @@ final class ArticService: APIService {
         if parts.count > Self.maxLimit { return Self.tooManyIDs }
         var seen = Set<Int>()
         let data: [JSONValue] = parts.compactMap { part in
-            guard let id = RequestNumber.id(Substring(part.trimmingSpaces)), seen.insert(id).inserted, let position = index.byID[id] else { return nil }
+            guard let id = RequestNumber.id(Substring(part.trimmingSpaces)), seen.insert(id).inserted, let position = index.byID[id] else {
+                return nil
+            }
             return Self.select(fields, from: index.artworks[position])
         }
-        return APIResponse(status: .ok, body: writer.template(.object([
-            .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
-        ])))
+        return APIResponse(
+            status: .ok,
+            body: writer.template(
+                .object([
+                    .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
+                ])))
     }
 
     /// Keeps only the comma-separated `fields`, in the artwork's own key order.
@@ -201,7 +219,11 @@ final class ArticService: APIService {
     // MARK: - Fixed parts of every body
 
     static let info: JSONValue = .object([
-        .init("license_text", .string("The `description` field in this response is licensed under a Creative Commons Attribution 4.0 Generic License (CC-By) and the Terms and Conditions of artic.edu. All other data in this response is licensed under a Creative Commons Zero (CC0) 1.0 designation and the Terms and Conditions of artic.edu.")),
+        .init(
+            "license_text",
+            .string(
+                "The `description` field in this response is licensed under a Creative Commons Attribution 4.0 Generic License (CC-By) and the Terms and Conditions of artic.edu. All other data in this response is licensed under a Creative Commons Zero (CC0) 1.0 designation and the Terms and Conditions of artic.edu."
+            )),
         .init("license_links", .array([.string("https://creativecommons.org/publicdomain/zero/1.0/"), .string("https://www.artic.edu/terms")])),
         .init("version", .string("1.13")),
     ])
@@ -212,13 +234,17 @@ final class ArticService: APIService {
     ])
 
     static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String) -> APIResponse {
-        APIResponse(status: status, body: API.artic.writer.template(.object([
-            .init("status", .int(status.code)), .init("error", .string(error)), .init("detail", .string(detail)),
-        ])))
+        APIResponse(
+            status: status,
+            body: API.artic.writer.template(
+                .object([
+                    .init("status", .int(status.code)), .init("error", .string(error)), .init("detail", .string(detail)),
+                ])))
     }
 
     static let notFound = error(.notFound, "Not found", "The item you requested cannot be found.")
-    static let unknownRoute = error(.notFound, "Sorry, something went wrong.", "An unrecognized exception was thrown. Our developers have been alerted to the situation.")
+    static let unknownRoute = error(
+        .notFound, "Sorry, something went wrong.", "An unrecognized exception was thrown. Our developers have been alerted to the situation.")
     static let invalidLimit = error(.forbidden, "Invalid limit", "You have requested too many resources per page. Please set a smaller limit.")
     static let tooManyIDs = error(.forbidden, "Invalid number of ids", "You have requested too many ids. Please send a smaller amount.")
     static let tooManyResults = error(.forbidden, "Invalid number of results", "You have requested too many results. Please refine your parameters.")

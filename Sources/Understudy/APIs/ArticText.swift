@@ -16,7 +16,10 @@ enum ArticText {
             }
             current = next
         }
-        return current.filter { if case .null = $0 { return false }; return true }
+        return current.filter {
+            if case .null = $0 { return false }
+            return true
+        }
     }
 
     /// A term match: numbers by value, booleans by `true`/`false`, strings exactly (a keyword)
@@ -44,7 +47,8 @@ enum ArticText {
 
     /// The order of two artworks on one sort field; missing values last whatever the direction.
     static func order(_ a: JSONValue, _ b: JSONValue, field: String, descending: Bool) -> Bool? {
-        let left = values(a, field).first, right = values(b, field).first
+        let left = values(a, field).first
+        let right = values(b, field).first
         switch (left, right) {
         case (nil, nil): return nil
         case (nil, _): return false
@@ -54,7 +58,8 @@ enum ArticText {
             if case .number(let x) = left, case .number(let y) = right, let p = Double(x), let q = Double(y) {
                 result = p < q ? -1 : (p > q ? 1 : 0)
             } else {
-                let p = left.scalarText?.lowercased() ?? "", q = right.scalarText?.lowercased() ?? ""
+                let p = left.scalarText?.lowercased() ?? ""
+                let q = right.scalarText?.lowercased() ?? ""
                 result = p < q ? -1 : (p > q ? 1 : 0)
             }
             if result == 0 { return nil }

@@ -1,10 +1,11 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
 
 /// An artic dataset with its lookups.
 struct ArtworkIndex: Sendable {
@@ -21,8 +22,9 @@ struct ArtworkIndex: Sendable {
             }
             return .object(members)
         }
-        byID = Dictionary(artworks.enumerated().compactMap { index, artwork in artwork["id"]?.intValue.map { ($0, index) } },
-                          uniquingKeysWith: { first, _ in first })
+        byID = Dictionary(
+            artworks.enumerated().compactMap { index, artwork in artwork["id"]?.intValue.map { ($0, index) } },
+            uniquingKeysWith: { first, _ in first })
         searchText = artworks.map { artwork in
             ["title", "artist_display", "artist_title", "place_of_origin", "medium_display", "department_title"].compactMap {
                 artwork[$0]?.stringValue?.lowercased()

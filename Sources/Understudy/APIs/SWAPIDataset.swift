@@ -1,10 +1,11 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
 
 /// The SWAPI dataset: six JSON files of items with ids and forward relations.
 struct SWAPIDataset: Sendable {
@@ -48,16 +49,24 @@ struct SWAPIDataset: Sendable {
             func problem(_ key: String?, _ message: String) {
                 problems.append(FileProblem(file: file, line: line, keyPath: "[\(index)]" + (key.map { ".\($0)" } ?? ""), message: message))
             }
-            guard let members = value.members else { problem(nil, "expected an object, found \(value.kindName)"); continue }
+            guard let members = value.members else {
+                problem(nil, "expected an object, found \(value.kindName)")
+                continue
+            }
             let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            guard let id = fields["id"]?.intValue else { problem("id", "missing or not an integer"); continue }
+            guard let id = fields["id"]?.intValue else {
+                problem("id", "missing or not an integer")
+                continue
+            }
             if !seen.insert(id).inserted { problem("id", "duplicate id \(id)") }
             for field in resourceFields {
                 switch field {
                 case .value(let name):
                     if fields[name] == nil { problem(name, "missing key") }
                 case .link(let name, _):
-                    if let link = fields[name], link != .null, link.intValue == nil { problem(name, "expected an id or null, found \(link.kindName)") }
+                    if let link = fields[name], link != .null, link.intValue == nil {
+                        problem(name, "expected an id or null, found \(link.kindName)")
+                    }
                 case .links(let name, _):
                     if let links = fields[name], links.arrayValue?.allSatisfy({ $0.intValue != nil }) != true {
                         problem(name, "expected an array of ids")
@@ -90,8 +99,10 @@ struct SWAPIDataset: Sendable {
                     }
                     for id in ids {
                         if known[target]?.contains(id) != true {
-                            problems.append(FileProblem(file: "\(displayName)/\(resource.rawValue).json", keyPath: "id \(item.id).\(name)",
-                                                        message: "refers to \(target.rawValue) \(id), which is not in the dataset"))
+                            problems.append(
+                                FileProblem(
+                                    file: "\(displayName)/\(resource.rawValue).json", keyPath: "id \(item.id).\(name)",
+                                    message: "refers to \(target.rawValue) \(id), which is not in the dataset"))
                         }
                         reverse[target, default: [:]][id, default: [:]][name + "<" + resource.rawValue, default: []].append(item.id)
                     }

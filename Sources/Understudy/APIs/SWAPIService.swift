@@ -1,10 +1,11 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
 
 /// SWAPI over a dataset. Items are rendered when a response that shows them
 /// is first rendered (the scenario's response cache keeps the result), not at
@@ -103,9 +104,10 @@ final class SWAPIService: APIService {
 
     private func list(_ resource: SWAPIResource, page pageText: String?, search: String?) -> APIResponse {
         let collection = collections[resource] ?? Collection()
-        let ids = search.map { term in
-            collection.ids.filter { id in collection.searchText[id, default: []].contains { $0.contains(term) } }
-        } ?? collection.ids
+        let ids =
+            search.map { term in
+                collection.ids.filter { id in collection.searchText[id, default: []].contains { $0.contains(term) } }
+            } ?? collection.ids
         let lastPage = max(1, (ids.count + Self.pageSize - 1) / Self.pageSize)
         // Django REST framework: `int(page)` as Python reads it, or `last`; anything else, or a page
         // outside 1...lastPage (however large), is its 404.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -26,11 +27,12 @@ public struct ArticClient: Sendable {
         self.searchArtworks = searchArtworks
         // Clients built with the first three closures only (older code) answer the new calls from them.
         self.searchArtworksMatching = searchArtworksMatching ?? { search in try await searchArtworks(search.q ?? "", search.limit) }
-        self.fetchArtworksByIDs = fetchArtworksByIDs ?? { ids, _ in
-            var found: [Artwork] = []
-            for id in ids { if let artwork = try? await fetchArtwork(id) { found.append(artwork) } }
-            return found
-        }
+        self.fetchArtworksByIDs =
+            fetchArtworksByIDs ?? { ids, _ in
+                var found: [Artwork] = []
+                for id in ids { if let artwork = try? await fetchArtwork(id) { found.append(artwork) } }
+                return found
+            }
     }
 
     /// A search with a query: `client.searchArtworks(.init(query: .term("artist_id", 35809), limit: 20))`.
@@ -46,12 +48,17 @@ public struct ArticClient: Sendable {
     /// `https://api.artic.edu/api/v1`, or `$UNDERSTUDY_BASE_URL/artic/api/v1` when that variable is set.
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://api.artic.edu/api/v1", understudyPrefix: "/artic/api/v1") }
 
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> ArticClient {
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> ArticClient
+    {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
         return ArticClient(
             fetchArtworks: { page, limit, fields in
-                try await transport.get("/artworks", [("page", page.map(String.init)), ("limit", limit.map(String.init)),
-                                                      ("fields", fields?.joined(separator: ","))])
+                try await transport.get(
+                    "/artworks",
+                    [
+                        ("page", page.map(String.init)), ("limit", limit.map(String.init)),
+                        ("fields", fields?.joined(separator: ",")),
+                    ])
             },
             fetchArtwork: { id in try await transport.get("/artworks/\(id)", as: ArtworkResponse.self).data },
             searchArtworks: { query, limit in try await transport.get("/artworks/search", [("q", query), ("limit", limit.map(String.init))]) },
@@ -61,8 +68,13 @@ public struct ArticClient: Sendable {
                 return try await transport.post("/artworks/search", json: body)
             },
             fetchArtworksByIDs: { ids, fields in
-                try await transport.get("/artworks", [("ids", ids.map(String.init).joined(separator: ",")),
-                                                      ("fields", fields?.joined(separator: ","))], as: ArtworkList.self).data
+                try await transport.get(
+                    "/artworks",
+                    [
+                        ("ids", ids.map(String.init).joined(separator: ",")),
+                        ("fields", fields?.joined(separator: ",")),
+                    ], as: ArtworkList.self
+                ).data
             }
         )
     }
@@ -70,12 +82,13 @@ public struct ArticClient: Sendable {
 
 extension Artwork {
     public static func mock(id: Int = 27992, title: String = "A Sunday on La Grande Jatte — 1884", artist: String = "Georges Seurat") -> Artwork {
-        Artwork(id: id, title: title, apiLink: URL(string: "https://api.artic.edu/api/v1/artworks/\(id)"),
-                thumbnail: .init(lqip: nil, width: 3000, height: 2016, altText: "A painting for previews."), dateDisplay: "1884–86",
-                artistDisplay: "\(artist)\nFrench, 1859–1891", artistTitle: artist, placeOfOrigin: "France", description: nil,
-                shortDescription: nil, dimensions: "207.5 × 308.1 cm", mediumDisplay: "Oil on canvas", creditLine: "Preview data",
-                isPublicDomain: true, isOnView: true, galleryTitle: "Gallery 240", departmentTitle: "Painting and Sculpture of Europe",
-                categoryTitles: ["Essentials"], imageID: "00000000-0000-0000-0000-000000000000", updatedAt: nil)
+        Artwork(
+            id: id, title: title, apiLink: URL(string: "https://api.artic.edu/api/v1/artworks/\(id)"),
+            thumbnail: .init(lqip: nil, width: 3000, height: 2016, altText: "A painting for previews."), dateDisplay: "1884–86",
+            artistDisplay: "\(artist)\nFrench, 1859–1891", artistTitle: artist, placeOfOrigin: "France", description: nil,
+            shortDescription: nil, dimensions: "207.5 × 308.1 cm", mediumDisplay: "Oil on canvas", creditLine: "Preview data",
+            isPublicDomain: true, isOnView: true, galleryTitle: "Gallery 240", departmentTitle: "Painting and Sculpture of Europe",
+            categoryTitles: ["Essentials"], imageID: "00000000-0000-0000-0000-000000000000", updatedAt: nil)
     }
 
     public static let mocks: [Artwork] = [
@@ -87,16 +100,18 @@ extension Artwork {
 
 extension ArtworkPage {
     public static func mock(_ artworks: [Artwork], limit: Int = 12) -> ArtworkPage {
-        ArtworkPage(pagination: ArticPagination(total: artworks.count, limit: limit, totalPages: artworks.isEmpty ? 0 : 1),
-                    data: artworks, config: .real)
+        ArtworkPage(
+            pagination: ArticPagination(total: artworks.count, limit: limit, totalPages: artworks.isEmpty ? 0 : 1),
+            data: artworks, config: .real)
     }
 }
 
 extension ArtworkSearchResults {
     public static func mock(_ artworks: [Artwork]) -> ArtworkSearchResults {
-        ArtworkSearchResults(pagination: ArticPagination(total: artworks.count, limit: 10, totalPages: artworks.isEmpty ? 0 : 1),
-                             data: artworks.map { ArtworkSearchHit(score: 100, id: $0.id, title: $0.title, apiLink: $0.apiLink, thumbnail: $0.thumbnail) },
-                             config: .real)
+        ArtworkSearchResults(
+            pagination: ArticPagination(total: artworks.count, limit: 10, totalPages: artworks.isEmpty ? 0 : 1),
+            data: artworks.map { ArtworkSearchHit(score: 100, id: $0.id, title: $0.title, apiLink: $0.apiLink, thumbnail: $0.thumbnail) },
+            config: .real)
     }
 }
 
@@ -119,8 +134,9 @@ extension ArticClient {
     )
 
     public static func failing(_ error: APIError) -> ArticClient {
-        ArticClient(fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error },
-                           searchArtworksMatching: { _ in throw error }, fetchArtworksByIDs: { _, _ in throw error })
+        ArticClient(
+            fetchArtworks: { _, _, _ in throw error }, fetchArtwork: { _ in throw error }, searchArtworks: { _, _ in throw error },
+            searchArtworksMatching: { _ in throw error }, fetchArtworksByIDs: { _, _ in throw error })
     }
 
     public static func delayed(_ duration: Duration, _ base: ArticClient = .happy) -> ArticClient {

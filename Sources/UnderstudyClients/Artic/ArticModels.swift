@@ -45,17 +45,30 @@ public struct Artwork: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, title, thumbnail, description, dimensions
-        case apiLink = "api_link", dateDisplay = "date_display", artistDisplay = "artist_display", artistTitle = "artist_title"
-        case placeOfOrigin = "place_of_origin", shortDescription = "short_description", mediumDisplay = "medium_display"
-        case creditLine = "credit_line", isPublicDomain = "is_public_domain", isOnView = "is_on_view", galleryTitle = "gallery_title"
-        case departmentTitle = "department_title", categoryTitles = "category_titles", imageID = "image_id", updatedAt = "updated_at"
+        case apiLink = "api_link"
+        case dateDisplay = "date_display"
+        case artistDisplay = "artist_display"
+        case artistTitle = "artist_title"
+        case placeOfOrigin = "place_of_origin"
+        case shortDescription = "short_description"
+        case mediumDisplay = "medium_display"
+        case creditLine = "credit_line"
+        case isPublicDomain = "is_public_domain"
+        case isOnView = "is_on_view"
+        case galleryTitle = "gallery_title"
+        case departmentTitle = "department_title"
+        case categoryTitles = "category_titles"
+        case imageID = "image_id"
+        case updatedAt = "updated_at"
     }
 
-    public init(id: Int, title: String? = nil, apiLink: URL? = nil, thumbnail: Thumbnail? = nil, dateDisplay: String? = nil,
-                artistDisplay: String? = nil, artistTitle: String? = nil, placeOfOrigin: String? = nil, description: String? = nil,
-                shortDescription: String? = nil, dimensions: String? = nil, mediumDisplay: String? = nil, creditLine: String? = nil,
-                isPublicDomain: Bool? = nil, isOnView: Bool? = nil, galleryTitle: String? = nil, departmentTitle: String? = nil,
-                categoryTitles: [String]? = nil, imageID: String? = nil, updatedAt: Date? = nil) {
+    public init(
+        id: Int, title: String? = nil, apiLink: URL? = nil, thumbnail: Thumbnail? = nil, dateDisplay: String? = nil,
+        artistDisplay: String? = nil, artistTitle: String? = nil, placeOfOrigin: String? = nil, description: String? = nil,
+        shortDescription: String? = nil, dimensions: String? = nil, mediumDisplay: String? = nil, creditLine: String? = nil,
+        isPublicDomain: Bool? = nil, isOnView: Bool? = nil, galleryTitle: String? = nil, departmentTitle: String? = nil,
+        categoryTitles: [String]? = nil, imageID: String? = nil, updatedAt: Date? = nil
+    ) {
         self.id = id
         self.title = title
         self.apiLink = apiLink
@@ -90,7 +103,8 @@ public struct ArticConfig: Codable, Sendable, Equatable {
     public var websiteURL: URL
 
     enum CodingKeys: String, CodingKey {
-        case iiifURL = "iiif_url", websiteURL = "website_url"
+        case iiifURL = "iiif_url"
+        case websiteURL = "website_url"
     }
 
     public static let real = ArticConfig(iiifURL: URL(string: "https://www.artic.edu/iiif/2")!, websiteURL: URL(string: "http://www.artic.edu")!)
@@ -108,7 +122,10 @@ public struct ArticPagination: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case total, limit, offset
-        case totalPages = "total_pages", currentPage = "current_page", prevURL = "prev_url", nextURL = "next_url"
+        case totalPages = "total_pages"
+        case currentPage = "current_page"
+        case prevURL = "prev_url"
+        case nextURL = "next_url"
     }
 
     public init(total: Int, limit: Int, offset: Int = 0, totalPages: Int, currentPage: Int = 1, prevURL: URL? = nil, nextURL: URL? = nil) {
@@ -145,7 +162,8 @@ public struct ArtworkSearchHit: Codable, Sendable, Equatable, Identifiable {
     public var thumbnail: Artwork.Thumbnail?
 
     enum CodingKeys: String, CodingKey {
-        case score = "_score", id, title, thumbnail
+        case score = "_score"
+        case id, title, thumbnail
         case apiLink = "api_link"
     }
 }

@@ -9,7 +9,8 @@ public struct ArtworkSearch: Encodable, Sendable, Equatable {
     public var page: Int?
     public var fields: [String]?
 
-    public init(q: String? = nil, query: ArtworkQuery? = nil, sort: [ArtworkSort] = [], limit: Int? = nil, page: Int? = nil, fields: [String]? = nil) {
+    public init(q: String? = nil, query: ArtworkQuery? = nil, sort: [ArtworkSort] = [], limit: Int? = nil, page: Int? = nil, fields: [String]? = nil)
+    {
         self.q = q
         self.query = query
         self.sort = sort

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,7 +24,9 @@ public struct CatFactClient: Sendable {
     /// `https://catfact.ninja`, or `$UNDERSTUDY_BASE_URL/catfact` when that variable is set.
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://catfact.ninja", understudyPrefix: "/catfact") }
 
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> CatFactClient {
+    public static func live(
+        baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment
+    ) -> CatFactClient {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
         return CatFactClient(
             fetchFact: { maxLength in try await transport.get("/fact", [("max_length", maxLength.map(String.init))]) },
@@ -35,7 +38,9 @@ public struct CatFactClient: Sendable {
 
 extension CatFact {
     public static func mock(_ fact: String = "Cats sleep for most of the day, in short naps.") -> CatFact { CatFact(fact: fact) }
-    public static let mocks: [CatFact] = [.mock(), .mock("A cat’s whiskers are about as wide as its body."), .mock("Kittens are born with blue eyes.")]
+    public static let mocks: [CatFact] = [
+        .mock(), .mock("A cat’s whiskers are about as wide as its body."), .mock("Kittens are born with blue eyes."),
+    ]
 }
 
 extension Breed {
@@ -48,11 +53,14 @@ extension CatFactPage {
     /// A single page holding `items`.
     public static func mock(_ items: [Item], path: String = "https://catfact.ninja/facts") -> CatFactPage {
         let first = URL(string: path + "?page=1")!
-        return CatFactPage(currentPage: 1, data: items, firstPageURL: first, from: items.isEmpty ? nil : 1, lastPage: 1, lastPageURL: first,
-                           links: [.init(url: nil, label: "Previous", active: false), .init(url: first, label: "1", active: true),
-                                   .init(url: nil, label: "Next", active: false)],
-                           nextPageURL: nil, path: URL(string: path)!, perPage: Swift.max(items.count, 10), prevPageURL: nil,
-                           to: items.isEmpty ? nil : items.count, total: items.count)
+        return CatFactPage(
+            currentPage: 1, data: items, firstPageURL: first, from: items.isEmpty ? nil : 1, lastPage: 1, lastPageURL: first,
+            links: [
+                .init(url: nil, label: "Previous", active: false), .init(url: first, label: "1", active: true),
+                .init(url: nil, label: "Next", active: false),
+            ],
+            nextPageURL: nil, path: URL(string: path)!, perPage: Swift.max(items.count, 10), prevPageURL: nil,
+            to: items.isEmpty ? nil : items.count, total: items.count)
     }
 }
 

@@ -51,7 +51,12 @@ public struct CatFactPage<Item: Codable & Sendable & Equatable>: Codable, Sendab
 
     enum CodingKeys: String, CodingKey {
         case data, from, links, path, to, total
-        case currentPage = "current_page", firstPageURL = "first_page_url", lastPage = "last_page", lastPageURL = "last_page_url"
-        case nextPageURL = "next_page_url", perPage = "per_page", prevPageURL = "prev_page_url"
+        case currentPage = "current_page"
+        case firstPageURL = "first_page_url"
+        case lastPage = "last_page"
+        case lastPageURL = "last_page_url"
+        case nextPageURL = "next_page_url"
+        case perPage = "per_page"
+        case prevPageURL = "prev_page_url"
     }
 }

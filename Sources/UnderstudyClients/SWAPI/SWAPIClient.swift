@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -54,7 +55,8 @@ public struct SWAPIClient: Sendable {
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://swapi.dev/api", understudyPrefix: "/swapi/api") }
 
     /// Calls the API at `baseURL` (the real one by default) through `session`.
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> SWAPIClient {
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> SWAPIClient
+    {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
         @Sendable func list<Item: Decodable & SendableMetatype>(_ resource: String) -> @Sendable (Int?, String?) async throws -> Item {
             { page, search in try await transport.get("/\(resource)/", [("page", page.map(String.init)), ("search", search)]) }
@@ -79,12 +81,24 @@ public protocol SWAPIListable: Codable, Sendable, Equatable {
     static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Self>> { get }
 }
 
-extension Film: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Film>> { \.fetchFilms } }
-extension Person: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Person>> { \.fetchPeople } }
-extension Planet: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Planet>> { \.fetchPlanets } }
-extension Species: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Species>> { \.fetchSpecies } }
-extension Starship: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Starship>> { \.fetchStarships } }
-extension Vehicle: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Vehicle>> { \.fetchVehicles } }
+extension Film: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Film>> { \.fetchFilms }
+}
+extension Person: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Person>> { \.fetchPeople }
+}
+extension Planet: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Planet>> { \.fetchPlanets }
+}
+extension Species: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Species>> { \.fetchSpecies }
+}
+extension Starship: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Starship>> { \.fetchStarships }
+}
+extension Vehicle: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Vehicle>> { \.fetchVehicles }
+}
 
 extension SWAPIClient {
     /// The page after `page` (following its `next` link, search included), or nil on the last page.
