@@ -14,6 +14,13 @@ public struct Artwork: Codable, Sendable, Equatable, Identifiable {
             case altText = "alt_text"
         }
 
+        /// A thumbnail; every field may be absent.
+        ///
+        /// - Parameters:
+        ///   - lqip: A low-quality image placeholder (a base64 GIF).
+        ///   - width: The full image's width in pixels.
+        ///   - height: Its height in pixels.
+        ///   - altText: A description for assistive technologies.
         public init(lqip: String? = nil, width: Int? = nil, height: Int? = nil, altText: String? = nil) {
             self.lqip = lqip
             self.width = width
@@ -62,6 +69,29 @@ public struct Artwork: Codable, Sendable, Equatable, Identifiable {
         case updatedAt = "updated_at"
     }
 
+    /// An artwork; fields the API sends null for, or that `fields=` left out, are nil.
+    ///
+    /// - Parameters:
+    ///   - id: The artwork's id, the one field always present.
+    ///   - title: The API's `title`.
+    ///   - apiLink: The API's `api_link`.
+    ///   - thumbnail: The API's `thumbnail`.
+    ///   - dateDisplay: The API's `date_display`.
+    ///   - artistDisplay: The API's `artist_display`.
+    ///   - artistTitle: The API's `artist_title`.
+    ///   - placeOfOrigin: The API's `place_of_origin`.
+    ///   - description: The API's `description`.
+    ///   - shortDescription: The API's `short_description`.
+    ///   - dimensions: The API's `dimensions`.
+    ///   - mediumDisplay: The API's `medium_display`.
+    ///   - creditLine: The API's `credit_line`.
+    ///   - isPublicDomain: The API's `is_public_domain`.
+    ///   - isOnView: The API's `is_on_view`.
+    ///   - galleryTitle: The API's `gallery_title`.
+    ///   - departmentTitle: The API's `department_title`.
+    ///   - categoryTitles: The API's `category_titles`.
+    ///   - imageID: The API's `image_id`.
+    ///   - updatedAt: The API's `updated_at`.
     public init(
         id: Int, title: String? = nil, apiLink: URL? = nil, thumbnail: Thumbnail? = nil, dateDisplay: String? = nil,
         artistDisplay: String? = nil, artistTitle: String? = nil, placeOfOrigin: String? = nil, description: String? = nil,
@@ -92,6 +122,11 @@ public struct Artwork: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// The IIIF image URL for `imageID` at `width` pixels, as the API's docs build it.
+    ///
+    /// - Parameters:
+    ///   - iiif: The IIIF server (the API's `config.iiif_url`).
+    ///   - width: The image's width in pixels; the height follows the aspect ratio.
+    /// - Returns: The image's URL, or nil when the artwork has no image.
     public func imageURL(iiif: URL = URL(string: "https://www.artic.edu/iiif/2")!, width: Int = 843) -> URL? {
         imageID.map { iiif.appendingPathComponent("\($0)/full/\(width),/0/default.jpg") }
     }
@@ -128,6 +163,16 @@ public struct ArticPagination: Codable, Sendable, Equatable {
         case nextURL = "next_url"
     }
 
+    /// A `pagination` block.
+    ///
+    /// - Parameters:
+    ///   - total: Items in the whole list or search.
+    ///   - limit: Items per page.
+    ///   - offset: Items before this page.
+    ///   - totalPages: Pages in all.
+    ///   - currentPage: This page, from 1.
+    ///   - prevURL: The previous page (lists only).
+    ///   - nextURL: The next page (lists only).
     public init(total: Int, limit: Int, offset: Int = 0, totalPages: Int, currentPage: Int = 1, prevURL: URL? = nil, nextURL: URL? = nil) {
         self.total = total
         self.limit = limit

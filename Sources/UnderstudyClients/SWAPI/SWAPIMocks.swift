@@ -5,6 +5,13 @@ private func link(_ resource: String, _ id: Int) -> URL { URL(string: "https://s
 
 extension Film {
     /// A film with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: The film's id, in its `url`.
+    ///   - episodeID: The episode number.
+    ///   - title: The title.
+    ///   - releaseDate: The release date as SWAPI writes it (`yyyy-MM-dd`).
+    /// - Returns: The film.
     public static func mock(id: Int = 1, episodeID: Int = 4, title: String = "A New Hope", releaseDate: String = "1977-05-25") -> Film {
         Film(
             title: title, episodeID: episodeID, openingCrawl: "A short crawl written for previews.", director: "George Lucas",
@@ -21,6 +28,13 @@ extension Film {
 }
 
 extension Person {
+    /// A person with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    ///   - homeworld: The id of the planet its `homeworld` links to.
+    /// - Returns: The person.
     public static func mock(id: Int = 1, name: String = "Luke Skywalker", homeworld: Int = 1) -> Person {
         Person(
             name: name, height: "172", mass: "77", hairColor: "blond", skinColor: "fair", eyeColor: "blue", birthYear: "19BBY",
@@ -30,6 +44,12 @@ extension Person {
 }
 
 extension Planet {
+    /// A planet with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The planet.
     public static func mock(id: Int = 1, name: String = "Tatooine") -> Planet {
         Planet(
             name: name, rotationPeriod: "23", orbitalPeriod: "304", diameter: "10465", climate: "arid", gravity: "1 standard",
@@ -39,6 +59,12 @@ extension Planet {
 }
 
 extension Species {
+    /// A species with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The species.
     public static func mock(id: Int = 1, name: String = "Human") -> Species {
         Species(
             name: name, classification: "mammal", designation: "sentient", averageHeight: "180", skinColors: "fair",
@@ -48,6 +74,12 @@ extension Species {
 }
 
 extension Starship {
+    /// A starship with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The starship.
     public static func mock(id: Int = 12, name: String = "X-wing") -> Starship {
         Starship(
             name: name, model: "T-65 X-wing", manufacturer: "Incom Corporation", costInCredits: "149999", length: "12.5",
@@ -58,6 +90,12 @@ extension Starship {
 }
 
 extension Vehicle {
+    /// A vehicle with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The vehicle.
     public static func mock(id: Int = 14, name: String = "Snowspeeder") -> Vehicle {
         Vehicle(
             name: name, model: "t-47 airspeeder", manufacturer: "Incom corporation", costInCredits: "unknown", length: "4.5",
@@ -68,6 +106,7 @@ extension Vehicle {
 }
 
 extension SWAPIRoot {
+    /// The real API's resource lists.
     public static let mock = SWAPIRoot(
         people: URL(string: "https://swapi.dev/api/people/")!, planets: URL(string: "https://swapi.dev/api/planets/")!,
         films: URL(string: "https://swapi.dev/api/films/")!, species: URL(string: "https://swapi.dev/api/species/")!,
@@ -77,6 +116,9 @@ extension SWAPIRoot {
 
 extension SWAPIPage {
     /// A single page holding `items`.
+    ///
+    /// - Parameter items: The page's items.
+    /// - Returns: The page, with no `next` or `previous` link.
     public static func mock(_ items: [Item]) -> SWAPIPage { SWAPIPage(count: items.count, results: items) }
 }
 
@@ -113,6 +155,9 @@ extension SWAPIClient {
     }()
 
     /// Every closure throws `error`.
+    ///
+    /// - Parameter error: The error each closure throws.
+    /// - Returns: The client.
     public static func failing(_ error: APIError) -> SWAPIClient {
         SWAPIClient(
             fetchRoot: { throw error },
@@ -126,6 +171,11 @@ extension SWAPIClient {
     }
 
     /// `base` (happy by default), answering after `duration`: for loading states in previews.
+    ///
+    /// - Parameters:
+    ///   - duration: How long each call waits before answering.
+    ///   - base: The client that answers.
+    /// - Returns: The client.
     public static func delayed(_ duration: Duration, _ base: SWAPIClient = .happy) -> SWAPIClient {
         SWAPIClient(
             fetchRoot: { try await afterDelay(duration) { try await base.fetchRoot() } },

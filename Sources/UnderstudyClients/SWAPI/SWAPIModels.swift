@@ -17,6 +17,13 @@ public struct SWAPIPage<Item: Codable & Sendable & Equatable>: Codable, Sendable
     public var previous: URL?
     public var results: [Item]
 
+    /// A page.
+    ///
+    /// - Parameters:
+    ///   - count: Items in the whole list (all pages).
+    ///   - next: The next page; nil on the last.
+    ///   - previous: The previous page; nil on the first.
+    ///   - results: This page's items.
     public init(count: Int, next: URL? = nil, previous: URL? = nil, results: [Item]) {
         self.count = count
         self.next = next
