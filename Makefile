@@ -28,6 +28,8 @@ run: release
 test: release
 	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
 	$(SWIFT) build --build-tests
+	# The code style of .swift-format (scripts/lint.sh says how to fix what it finds).
+	SWIFT=$(SWIFT) scripts/lint.sh
 	# Engine tests that need no socket (the in-process router) run in parallel.
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip "$(WIRE_SUITES)|IntegrationTests|RobustnessTests|RemoteTests"
 	# Wire tests one at a time: several put thousands of connections through a server, and on

@@ -78,6 +78,7 @@ let package = Package(
             dependencies: ["UnderstudyClients", .product(name: "Dependencies", package: "swift-dependencies")]
         ),
         .target(name: "UnderstudyExamples", dependencies: ["UnderstudyClients"]),
+        // For users: an Understudy server inside the test process, and sessions on it.
         .target(
             name: "UnderstudyTesting",
             dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient"]
@@ -92,11 +93,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Helpers for this repository's own tests (a headless browser); not a product.
-        .target(name: "UnderstudyTestSupport", path: "Tests/Support"),
+        // Helpers for this repository's own tests, not a product: raw sockets (RawHTTP), the `understudy`
+        // executable as a child process (UnderstudyProcess), polling (waitUntil), a headless browser.
+        .target(name: "UnderstudyTestSupport", dependencies: ["UnderstudyHTTP"], path: "Tests/Support"),
         .testTarget(
             name: "UnderstudyHTTPTests",
-            dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyTesting"]
+            dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyTesting", "UnderstudyTestSupport"]
         ),
         .testTarget(
             name: "UnderstudyTests",

@@ -1,7 +1,7 @@
 import Foundation
-@_exported import UnderstudyAdminClient
 import Logging
 import Understudy
+@_exported import UnderstudyAdminClient
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 
@@ -24,6 +24,20 @@ public final class UnderstudyTestServer: Sendable {
     }
 
     /// Starts a server on 127.0.0.1 and an ephemeral port; returns once it accepts connections.
+    ///
+    /// - Parameters:
+    ///   - scenarios: The scenarios folder; the package's bundled `scenarios/` by default.
+    ///   - scenario: The scenario that answers requests that choose none.
+    ///   - threads: Threads that serve requests.
+    ///   - maxDelayMilliseconds: The longest delay a scenario or `X-Understudy-Delay` may ask for.
+    ///   - connectionLimit: Connections open at once; more are refused.
+    ///   - journalSize: Requests the journal keeps (`/__admin/requests`).
+    ///   - adminToken: The bearer token the admin API requires; nil for an open admin API (loopback only).
+    ///   - adminPort: A second listener that serves only the admin API; nil for none.
+    ///   - watch: Reloads the scenarios when files in their folder change.
+    ///   - logLevel: The level of the server's log (the access log is at `.info`).
+    /// - Throws: `UnderstudyError` when the scenarios do not load or `scenario` is not among them, or the
+    ///   reason the server could not listen.
     public init(
         scenarios: URL = UnderstudyTestServer.bundledScenarios,
         scenario: String = "happy",
@@ -39,17 +53,20 @@ public final class UnderstudyTestServer: Sendable {
         self.adminToken = adminToken
         var logger = Logger(label: "understudy.test")
         logger.logLevel = logLevel
-        server = try UnderstudyServer(configuration: UnderstudyConfiguration(
-            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
-                                        maxDelayMilliseconds: maxDelayMilliseconds),
-            scenariosDirectory: scenarios,
-            scenario: scenario,
-            journalSize: journalSize,
-            adminToken: adminToken,
-            adminPort: adminPort,
-            watch: watch,
-            logger: logger
-        ), transport: .libmicrohttpd)
+        server = try UnderstudyServer(
+            configuration: UnderstudyConfiguration(
+                server: ServerConfiguration(
+                    host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
+                    maxDelayMilliseconds: maxDelayMilliseconds),
+                scenariosDirectory: scenarios,
+                scenario: scenario,
+                journalSize: journalSize,
+                adminToken: adminToken,
+                adminPort: adminPort,
+                watch: watch,
+                logger: logger
+            ),
+            transport: .libmicrohttpd)
         try server.start()
     }
 
@@ -57,9 +74,13 @@ public final class UnderstudyTestServer: Sendable {
 
     /// `http://127.0.0.1:PORT`.
     public var baseURL: URL { URL(string: server.baseURL)! }
+    /// The port the server listens on, chosen by the system at start.
     public var port: Int { server.port }
 
-    /// An absolute URL on the server for `path` (which may carry a query).
+    /// An absolute URL on the server.
+    ///
+    /// - Parameter path: A path from the root, which may carry a query: `"/catfact/fact?max_length=40"`.
+    /// - Returns: `baseURL` followed by `path`.
     public func url(_ path: String) -> URL { URL(string: server.baseURL + path)! }
 
     /// Stops the server, answering parked requests first.
@@ -70,6 +91,14 @@ public final class UnderstudyTestServer: Sendable {
     public var router: UnderstudyRouter { UnderstudyRouter(sharing: server) }
 
     /// Starts a server and returns once `/__admin/health` answers.
+    ///
+    /// - Parameters:
+    ///   - scenarios: The scenarios folder; the package's bundled `scenarios/` by default.
+    ///   - scenario: The scenario that answers requests that choose none.
+    ///   - adminToken: The bearer token the admin API requires; nil for an open admin API.
+    /// - Returns: The running server; it stops when released or when ``stop()`` is called.
+    /// - Throws: What ``init(scenarios:scenario:threads:maxDelayMilliseconds:connectionLimit:journalSize:adminToken:adminPort:watch:logLevel:)``
+    ///   throws, or `UnderstudyAdmin.Failure` when the server is not healthy within 5 s.
     public static func start(
         scenarios: URL = UnderstudyTestServer.bundledScenarios, scenario: String = "happy", adminToken: String? = nil
     ) async throws -> UnderstudyTestServer {
@@ -79,6 +108,8 @@ public final class UnderstudyTestServer: Sendable {
     }
 
     /// Polls `/__admin/health` until it answers (5 s at most).
+    ///
+    /// - Throws: `UnderstudyAdmin.Failure` when it has not answered within 5 s.
     public func waitUntilHealthy() async throws {
         try await admin.waitUntilHealthy(timeout: .seconds(5))
     }
@@ -89,6 +120,9 @@ public final class UnderstudyTestServer: Sendable {
     private static let sharedServer = SharedServer()
 
     /// One server on the bundled scenarios for the whole test process, started on first use.
+    ///
+    /// - Returns: The shared server; tests on it keep apart through sessions (``UnderstudyTestSession``).
+    /// - Throws: What ``start(scenarios:scenario:adminToken:)`` throws; a later call tries again.
     public static func shared() async throws -> UnderstudyTestServer {
         try await sharedServer.get()
     }
@@ -124,7 +158,9 @@ extension UnderstudyTestServer {
     /// Connections parked by delays and holds right now.
     public var parkedConnections: Int { server.parkedConnections }
 
-    /// Reloads the scenarios folder; the problems when the new set was rejected.
+    /// Reloads the scenarios folder; the scenarios in use stay if the new set has problems.
+    ///
+    /// - Returns: The problems that rejected the new set; empty when it replaced the old one.
     @discardableResult
     public func reload() -> [FileProblem] { server.reload() }
 }

@@ -3,10 +3,11 @@
 // its environment, both go to Understudy, in that session. RemoteTests runs it as a child process.
 // Prints one line per call: `catfact 200 <length>` or `catfact error <status>`, then `people/1 <status>`.
 import Foundation
+import UnderstudyClients
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import UnderstudyClients
 
 let client = CatFactClient.live()
 do {
@@ -20,6 +21,6 @@ do {
 let configuration = URLSessionConfiguration.ephemeral
 UnderstudyHeaders.environment.apply(to: configuration)
 let session = URLSession(configuration: configuration)
-let url = URL(string: SWAPIClient.defaultBaseURL.absoluteString + "/people/1/")!   // $UNDERSTUDY_BASE_URL/swapi/api/people/1/
+let url = URL(string: SWAPIClient.defaultBaseURL.absoluteString + "/people/1/")!  // $UNDERSTUDY_BASE_URL/swapi/api/people/1/
 let (_, response) = try await session.dataShieldedFromCancellation(for: URLRequest(url: url))
 print("people/1 \((response as? HTTPURLResponse)?.statusCode ?? 0)")

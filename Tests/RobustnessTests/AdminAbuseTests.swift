@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// The admin API under hostile input: everything is a clear 4xx, the state
 /// never changes by accident, nothing outside the scenarios folder is read.

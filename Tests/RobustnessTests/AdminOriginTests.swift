@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// What a web page in the developer's browser can do to a loopback server,
 /// sent over raw sockets exactly as a browser would send it: DNS rebinding

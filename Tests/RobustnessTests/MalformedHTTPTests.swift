@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// Bad HTTP of every kind: each gets a 4xx or a closed connection, the server
 /// keeps serving, and its memory stays flat.

@@ -6,6 +6,7 @@ import Testing
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// The traffic shapes that used to pin memory by the gigabyte, against a server process:
 /// the resident memory it grows by stays under the documented bounds (README, "Resource bounds").

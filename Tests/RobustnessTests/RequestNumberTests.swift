@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// Every number a request carries, at the edges of `Int` and in the spellings
 /// parsers disagree on, against a real server process: each gets a real API's

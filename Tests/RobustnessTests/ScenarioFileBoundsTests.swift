@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Understudy
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// No scenario folder can exhaust the server: alias bombs, nesting through
 /// aliases, huge files, FIFOs and symlinks out of the folder are each

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// SIGTERM in the middle of traffic: every accepted request is answered in
 /// full, the process exits 0, and the port is free at once.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// Where RFC 9110/9112 say MUST, the server answers (400, 501, 413) and closes, instead of
 /// serving a guess or going silent; and the admin listener stays reachable when idle sockets

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 
 /// A server process on a free port with the bundled scenarios; `extra` adds flags.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// Nothing a client sends is pasted into JSON, HTML or the log as raw text.
 @Suite(.serialized) struct TextInjectionTests {

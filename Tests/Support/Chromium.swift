@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,14 +30,15 @@ public final class Chromium: @unchecked Sendable {
     public init(extraArguments: [String] = []) throws {
         guard let executable = Self.executable else { throw Failure(description: "Chromium is not installed") }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-chromium-\(UUID().uuidString)")
-        var commands: [Int32] = [0, 0], events: [Int32] = [0, 0]
+        var commands: [Int32] = [0, 0]
+        var events: [Int32] = [0, 0]
         guard pipe(&commands) == 0, pipe(&events) == 0 else { throw Failure(description: "pipe failed") }
         // Our ends must not leak into the browser; dup2 onto 3 and 4 gives it clean copies.
         for fd in commands + events { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #if os(Linux)
         var actions = posix_spawn_file_actions_t()
         #else
-        var actions: posix_spawn_file_actions_t? = nil   // Darwin: an opaque pointer that _init allocates
+        var actions: posix_spawn_file_actions_t? = nil  // Darwin: an opaque pointer that _init allocates
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,14 +46,17 @@ public final class Chromium: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, events[1], 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-                         "--no-first-run", "--no-default-browser-check", "--disable-dev-shm-usage", "--hide-scrollbars",
-                         "--window-size=1280,900", "--user-data-dir=\(profile.path)"] + extraArguments + ["about:blank"]
+        let arguments =
+            [
+                executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
+                "--no-first-run", "--no-default-browser-check", "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--window-size=1280,900", "--user-data-dir=\(profile.path)",
+            ] + extraArguments + ["about:blank"]
         var argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         // Built from ProcessInfo: Darwin has no `environ` for Swift.
         var environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environment.forEach { free($0) } }
+        defer { for pointer in environment { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, nil, &argv, &environment)
         close(commands[0])
@@ -99,8 +104,12 @@ public final class Chromium: @unchecked Sendable {
     /// A real mouse click (pressed and released) at the centre of the element `selector` matches.
     public func click(_ selector: String) throws {
         let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self).dropFirst().dropLast()
-        guard let box = try evaluate("(() => { const r = document.querySelector(\(quoted)).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double],
-              box.count == 2 else { throw Failure(description: "no element \(selector)") }
+        guard
+            let box = try evaluate(
+                "(() => { const r = document.querySelector(\(quoted)).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+                as? [Double],
+            box.count == 2
+        else { throw Failure(description: "no element \(selector)") }
         for type in ["mousePressed", "mouseReleased"] {
             _ = try send("Input.dispatchMouseEvent", ["type": type, "x": box[0], "y": box[1], "button": "left", "clickCount": 1])
         }

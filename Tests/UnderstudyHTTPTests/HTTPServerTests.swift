@@ -5,6 +5,7 @@ import FoundationNetworking
 import HTTPTypes
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 @testable import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 

@@ -6,6 +6,7 @@ import HTTPTypes
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// A responder built from a closure, for tests.
 struct ClosureResponder: HTTPResponder {

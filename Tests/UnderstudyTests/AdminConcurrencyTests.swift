@@ -7,6 +7,7 @@ import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// Sessions, switches and reloads while traffic flows.
 @Suite struct AdminConcurrencyTests {

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// The `understudy` executable as users run it: flags, environment, stdout
 /// line, exit codes, signals.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import UnderstudyHTTP
 @testable import UnderstudyMicroHTTPD
-@testable import UnderstudyTesting
+@testable import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// What can be proved on Linux about the macOS build: platform code sits in the platform files,
 /// each platform branch has a counterpart, and the paths macOS takes (poll, the peeking hang-up
@@ -155,13 +156,13 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/ps")))
     func psAgreesWithProcOnResidentMemory() throws {
         let pid = getpid()
-        let fromPS = try #require(UnderstudyTesting.Platform.processStatus("rss", of: pid))
+        let fromPS = try #require(UnderstudyTestSupport.Platform.processStatus("rss", of: pid))
         #expect(fromPS > 1000)
-        if UnderstudyTesting.Platform.hasProcFileSystem {
-            let fromProc = try #require(UnderstudyTesting.Platform.procStatusField("VmRSS", of: pid))
+        if UnderstudyTestSupport.Platform.hasProcFileSystem {
+            let fromProc = try #require(UnderstudyTestSupport.Platform.procStatusField("VmRSS", of: pid))
             // Two readings moments apart of a process that is running tests.
             #expect(abs(fromPS - fromProc) < max(fromProc / 4, 8192), "ps \(fromPS) KiB, /proc \(fromProc) KiB")
         }
-        #expect(UnderstudyTesting.Platform.processStatus("rss", of: 999_999_999) == nil, "no such process")
+        #expect(UnderstudyTestSupport.Platform.processStatus("rss", of: 999_999_999) == nil, "no such process")
     }
 }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import UnderstudyTesting
+import UnderstudyTestSupport
 import Understudy
 
 /// Each API × each bundled scenario, through the real server and URLSession.

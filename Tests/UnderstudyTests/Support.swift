@@ -5,6 +5,7 @@ import FoundationNetworking
 import HTTPTypes
 import Understudy
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// The problem `parse` throws, or nil when it succeeds.
 func thrownProblem(_ parse: () throws(FileProblem) -> Void) -> FileProblem? {

@@ -1,11 +1,12 @@
 import Dispatch
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
 
 /// A catfact request, reduced to what decides the response. `/fact` picks its
 /// random fact while routing, so each fact's response is rendered once.
@@ -99,21 +100,22 @@ final class CatFactService: APIService {
             }
         }
         links.append(link(page < lastPage ? url(page + 1) : .null, "Next"))
-        return writer.template(.object([
-            .init("current_page", .int(page)),
-            .init("data", .array(slice)),
-            .init("first_page_url", url(1)),
-            .init("from", slice.isEmpty ? .null : .int(window.lowerBound + 1)),
-            .init("last_page", .int(lastPage)),
-            .init("last_page_url", url(lastPage)),
-            .init("links", .array(links)),
-            .init("next_page_url", page < lastPage ? url(page + 1) : .null),
-            .init("path", .link(path)),
-            .init("per_page", .int(perPage)),
-            .init("prev_page_url", page > 1 ? url(page - 1) : .null),
-            .init("to", slice.isEmpty ? .null : .int(window.upperBound)),
-            .init("total", .int(total)),
-        ]))
+        return writer.template(
+            .object([
+                .init("current_page", .int(page)),
+                .init("data", .array(slice)),
+                .init("first_page_url", url(1)),
+                .init("from", slice.isEmpty ? .null : .int(window.lowerBound + 1)),
+                .init("last_page", .int(lastPage)),
+                .init("last_page_url", url(lastPage)),
+                .init("links", .array(links)),
+                .init("next_page_url", page < lastPage ? url(page + 1) : .null),
+                .init("path", .link(path)),
+                .init("per_page", .int(perPage)),
+                .init("prev_page_url", page > 1 ? url(page - 1) : .null),
+                .init("to", slice.isEmpty ? .null : .int(window.upperBound)),
+                .init("total", .int(total)),
+            ]))
     }
 
     /// Laravel's `UrlWindow` with three pages on each side: page numbers,
@@ -156,7 +158,8 @@ struct CatFactDataset: Sendable {
         }
         for (index, (line, value)) in items("facts.json", of: "facts").enumerated() {
             guard let fact = value.stringValue, !fact.isEmpty else {
-                problems.append(FileProblem(file: "\(displayName)/facts.json", line: line, keyPath: "[\(index)]", message: "expected a non-empty string"))
+                problems.append(
+                    FileProblem(file: "\(displayName)/facts.json", line: line, keyPath: "[\(index)]", message: "expected a non-empty string"))
                 continue
             }
             dataset.facts.append(fact)
@@ -164,8 +167,10 @@ struct CatFactDataset: Sendable {
         for (index, (line, value)) in items("breeds.json", of: "breeds").enumerated() {
             let keys = value.members?.map(\.key)
             guard keys == breedKeys, value.members!.allSatisfy({ $0.value.stringValue != nil }) else {
-                problems.append(FileProblem(file: "\(displayName)/breeds.json", line: line, keyPath: "[\(index)]",
-                                            message: "expected an object with string keys \(breedKeys.joined(separator: ", ")) in that order"))
+                problems.append(
+                    FileProblem(
+                        file: "\(displayName)/breeds.json", line: line, keyPath: "[\(index)]",
+                        message: "expected an object with string keys \(breedKeys.joined(separator: ", ")) in that order"))
                 continue
             }
             dataset.breeds.append(value)

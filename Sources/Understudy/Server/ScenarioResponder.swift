@@ -80,10 +80,10 @@ final class ScenarioResponder: HTTPResponder {
     private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, delay: Int, fault: Fault) -> Reply {
         switch request.method {
         case .get, .head: break
-        case .post where api == .artic && ArtInstituteService.takesPost(api.subpath(of: request.path)): break
+        case .post where api == .artic && ArticService.takesPost(api.subpath(of: request.path)): break
         case .options:
             // artic's search also takes a JSON POST: a browser must be told so before it sends one.
-            let search = api == .artic && ArtInstituteService.takesPost(api.subpath(of: request.path))
+            let search = api == .artic && ArticService.takesPost(api.subpath(of: request.path))
             return Reply(.respond(search ? Self.searchPreflight : Self.preflight), tag: scenario.name)
         default:
             return Self.error(.methodNotAllowed, "method not allowed",

@@ -1,16 +1,23 @@
 import Foundation
 
+/// A fact about cats, from `/fact` or `/facts`.
 public struct CatFact: Codable, Sendable, Equatable {
     public var fact: String
     /// Characters in `fact`.
     public var length: Int
 
+    /// A fact.
+    ///
+    /// - Parameters:
+    ///   - fact: The fact.
+    ///   - length: Characters in `fact`; counted from it when nil.
     public init(fact: String, length: Int? = nil) {
         self.fact = fact
         self.length = length ?? fact.count
     }
 }
 
+/// A cat breed, from `/breeds`.
 public struct Breed: Codable, Sendable, Equatable {
     public var breed: String
     public var country: String
@@ -18,6 +25,14 @@ public struct Breed: Codable, Sendable, Equatable {
     public var coat: String
     public var pattern: String
 
+    /// A breed.
+    ///
+    /// - Parameters:
+    ///   - breed: The breed's name.
+    ///   - country: Its country.
+    ///   - origin: How it came about (`Natural`, `Crossbreed`, `Mutation`, …).
+    ///   - coat: Its coat length.
+    ///   - pattern: Its coat pattern.
     public init(breed: String, country: String, origin: String, coat: String, pattern: String) {
         self.breed = breed
         self.country = country
@@ -51,7 +66,12 @@ public struct CatFactPage<Item: Codable & Sendable & Equatable>: Codable, Sendab
 
     enum CodingKeys: String, CodingKey {
         case data, from, links, path, to, total
-        case currentPage = "current_page", firstPageURL = "first_page_url", lastPage = "last_page", lastPageURL = "last_page_url"
-        case nextPageURL = "next_page_url", perPage = "per_page", prevPageURL = "prev_page_url"
+        case currentPage = "current_page"
+        case firstPageURL = "first_page_url"
+        case lastPage = "last_page"
+        case lastPageURL = "last_page_url"
+        case nextPageURL = "next_page_url"
+        case perPage = "per_page"
+        case prevPageURL = "prev_page_url"
     }
 }

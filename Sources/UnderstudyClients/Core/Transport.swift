@@ -80,6 +80,10 @@ extension URLSession {
     /// status lock), e.g. when a task group cancels its siblings after one failed. That hangs
     /// the whole process, test runner included. A cancelled caller still gets its answer; the
     /// request is simply not cut short. On Apple platforms this is plain `data(for:)`.
+    ///
+    /// - Parameter request: The request to send.
+    /// - Returns: The response's body and metadata.
+    /// - Throws: What `data(for:)` throws.
     public func dataShieldedFromCancellation(for request: URLRequest) async throws -> (Data, URLResponse) {
         #if canImport(FoundationNetworking)
         return try await Task.detached { try await self.data(for: request) }.value

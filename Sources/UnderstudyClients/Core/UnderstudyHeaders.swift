@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -22,6 +23,12 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     /// Sent as `X-Understudy-Delay` (in whole milliseconds): the server waits this long before answering.
     public var delay: Duration?
 
+    /// Headers to send; nil leaves a header out.
+    ///
+    /// - Parameters:
+    ///   - session: The session id, sent as `X-Understudy-Session`.
+    ///   - scenario: The scenario that answers, sent as `X-Understudy-Scenario`.
+    ///   - delay: How long the server waits before answering, sent as `X-Understudy-Delay` in milliseconds.
     public init(session: String? = nil, scenario: String? = nil, delay: Duration? = nil) {
         self.session = session
         self.scenario = scenario
@@ -33,8 +40,11 @@ public struct UnderstudyHeaders: Sendable, Equatable {
 
     /// The header names, as the server reads them.
     public enum Name {
+        /// The session a request belongs to.
         public static let session = "X-Understudy-Session"
+        /// The scenario that answers a request.
         public static let scenario = "X-Understudy-Scenario"
+        /// The delay before an answer, in milliseconds.
         public static let delay = "X-Understudy-Delay"
     }
 
@@ -44,6 +54,9 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     public static var environment: UnderstudyHeaders { fromEnvironment(ProcessInfo.processInfo.environment) }
 
     /// The headers `environment` names (`UNDERSTUDY_SESSION`, `UNDERSTUDY_SCENARIO`; empty values are ignored).
+    ///
+    /// - Parameter environment: Environment variables, such as a launch environment.
+    /// - Returns: The headers they name; ``none`` when they name none.
     public static func fromEnvironment(_ environment: [String: String]) -> UnderstudyHeaders {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         return UnderstudyHeaders(session: value("UNDERSTUDY_SESSION"), scenario: value("UNDERSTUDY_SCENARIO"))
@@ -62,12 +75,16 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     }
 
     /// Sets these fields on `request` (replacing the same fields already there).
+    ///
+    /// - Parameter request: The request to change.
     public func apply(to request: inout URLRequest) {
         for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
     }
 
     /// Adds these fields to every request of sessions made from `configuration`
     /// (`httpAdditionalHeaders`; a request's own value for a field wins).
+    ///
+    /// - Parameter configuration: The configuration to change, before a session is made from it.
     public func apply(to configuration: URLSessionConfiguration) {
         var headers = configuration.httpAdditionalHeaders ?? [:]
         for (name, value) in fields { headers[name] = value }
@@ -77,6 +94,9 @@ public struct UnderstudyHeaders: Sendable, Equatable {
 
 extension URLRequest {
     /// This request with Understudy's steering headers set.
+    ///
+    /// - Parameter headers: The headers to set.
+    /// - Returns: A copy of this request with them.
     public func understudy(_ headers: UnderstudyHeaders) -> URLRequest {
         var request = self
         headers.apply(to: &request)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -6,20 +7,49 @@ import FoundationNetworking
 /// SWAPI as a struct of async closures: live against a base URL, or any
 /// mock. Every error thrown by the live closures is an ``APIError``.
 public struct SWAPIClient: Sendable {
+    /// `GET /`: the URL of each resource list.
     public var fetchRoot: @Sendable () async throws -> SWAPIRoot
+    /// `GET /films/`: a page of films (`page` from 1, 10 per page; `search` matches the title).
     public var fetchFilms: @Sendable (_ page: Int?, _ search: String?) async throws -> SWAPIPage<Film>
+    /// `GET /films/{id}/`: one film.
     public var fetchFilm: @Sendable (_ id: Int) async throws -> Film
+    /// `GET /people/`: a page of people (`search` matches the name).
     public var fetchPeople: @Sendable (_ page: Int?, _ search: String?) async throws -> SWAPIPage<Person>
+    /// `GET /people/{id}/`: one person.
     public var fetchPerson: @Sendable (_ id: Int) async throws -> Person
+    /// `GET /planets/`: a page of planets (`search` matches the name).
     public var fetchPlanets: @Sendable (_ page: Int?, _ search: String?) async throws -> SWAPIPage<Planet>
+    /// `GET /planets/{id}/`: one planet.
     public var fetchPlanet: @Sendable (_ id: Int) async throws -> Planet
+    /// `GET /species/`: a page of species (`search` matches the name).
     public var fetchSpecies: @Sendable (_ page: Int?, _ search: String?) async throws -> SWAPIPage<Species>
+    /// `GET /species/{id}/`: one species.
     public var fetchSpeciesItem: @Sendable (_ id: Int) async throws -> Species
+    /// `GET /starships/`: a page of starships (`search` matches the name or model).
     public var fetchStarships: @Sendable (_ page: Int?, _ search: String?) async throws -> SWAPIPage<Starship>
+    /// `GET /starships/{id}/`: one starship.
     public var fetchStarship: @Sendable (_ id: Int) async throws -> Starship
+    /// `GET /vehicles/`: a page of vehicles (`search` matches the name or model).
     public var fetchVehicles: @Sendable (_ page: Int?, _ search: String?) async throws -> SWAPIPage<Vehicle>
+    /// `GET /vehicles/{id}/`: one vehicle.
     public var fetchVehicle: @Sendable (_ id: Int) async throws -> Vehicle
 
+    /// A client from its closures, for a mock or a wrapper; each answers the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - fetchRoot: Answers ``fetchRoot``.
+    ///   - fetchFilms: Answers ``fetchFilms``.
+    ///   - fetchFilm: Answers ``fetchFilm``.
+    ///   - fetchPeople: Answers ``fetchPeople``.
+    ///   - fetchPerson: Answers ``fetchPerson``.
+    ///   - fetchPlanets: Answers ``fetchPlanets``.
+    ///   - fetchPlanet: Answers ``fetchPlanet``.
+    ///   - fetchSpecies: Answers ``fetchSpecies``.
+    ///   - fetchSpeciesItem: Answers ``fetchSpeciesItem``.
+    ///   - fetchStarships: Answers ``fetchStarships``.
+    ///   - fetchStarship: Answers ``fetchStarship``.
+    ///   - fetchVehicles: Answers ``fetchVehicles``.
+    ///   - fetchVehicle: Answers ``fetchVehicle``.
     public init(
         fetchRoot: @escaping @Sendable () async throws -> SWAPIRoot,
         fetchFilms: @escaping @Sendable (Int?, String?) async throws -> SWAPIPage<Film>,
@@ -54,7 +84,14 @@ public struct SWAPIClient: Sendable {
     public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://swapi.dev/api", understudyPrefix: "/swapi/api") }
 
     /// Calls the API at `baseURL` (the real one by default) through `session`.
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> SWAPIClient {
+    ///
+    /// - Parameters:
+    ///   - baseURL: The API's root; ``defaultBaseURL`` by default.
+    ///   - session: The `URLSession` requests go through.
+    ///   - understudy: The `X-Understudy-*` headers sent with every request; by default those the environment names.
+    /// - Returns: A client whose closures send real requests and throw ``APIError``.
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> SWAPIClient
+    {
         let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
         @Sendable func list<Item: Decodable & SendableMetatype>(_ resource: String) -> @Sendable (Int?, String?) async throws -> Item {
             { page, search in try await transport.get("/\(resource)/", [("page", page.map(String.init)), ("search", search)]) }
@@ -79,15 +116,31 @@ public protocol SWAPIListable: Codable, Sendable, Equatable {
     static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Self>> { get }
 }
 
-extension Film: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Film>> { \.fetchFilms } }
-extension Person: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Person>> { \.fetchPeople } }
-extension Planet: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Planet>> { \.fetchPlanets } }
-extension Species: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Species>> { \.fetchSpecies } }
-extension Starship: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Starship>> { \.fetchStarships } }
-extension Vehicle: SWAPIListable { public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Vehicle>> { \.fetchVehicles } }
+extension Film: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Film>> { \.fetchFilms }
+}
+extension Person: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Person>> { \.fetchPeople }
+}
+extension Planet: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Planet>> { \.fetchPlanets }
+}
+extension Species: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Species>> { \.fetchSpecies }
+}
+extension Starship: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Starship>> { \.fetchStarships }
+}
+extension Vehicle: SWAPIListable {
+    public static var list: KeyPath<SWAPIClient, @Sendable (Int?, String?) async throws -> SWAPIPage<Vehicle>> { \.fetchVehicles }
+}
 
 extension SWAPIClient {
     /// The page after `page` (following its `next` link, search included), or nil on the last page.
+    ///
+    /// - Parameter page: A page this client fetched.
+    /// - Returns: The next page, or nil when `page` is the last.
+    /// - Throws: ``APIError`` from the live client.
     public func nextPage<Item: SWAPIListable>(after page: SWAPIPage<Item>) async throws -> SWAPIPage<Item>? {
         guard let next = page.next, let components = URLComponents(url: next, resolvingAgainstBaseURL: false) else { return nil }
         let query = components.queryItems ?? []
@@ -96,7 +149,12 @@ extension SWAPIClient {
         return try await self[keyPath: Item.list](number, search)
     }
 
-    /// Every item of a list, following `next` links from the first page.
+    /// Every item of a list, following `next` links from the first page: `client.all(Film.self)`.
+    ///
+    /// - Parameters:
+    ///   - search: SWAPI's `search` term; nil for every item.
+    /// - Returns: The items of all pages, in order.
+    /// - Throws: ``APIError`` from the live client.
     public func all<Item: SWAPIListable>(_: Item.Type, search: String? = nil) async throws -> [Item] {
         var page = try await self[keyPath: Item.list](nil, search)
         var items = page.results

@@ -5,11 +5,19 @@ private func link(_ resource: String, _ id: Int) -> URL { URL(string: "https://s
 
 extension Film {
     /// A film with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: The film's id, in its `url`.
+    ///   - episodeID: The episode number.
+    ///   - title: The title.
+    ///   - releaseDate: The release date as SWAPI writes it (`yyyy-MM-dd`).
+    /// - Returns: The film.
     public static func mock(id: Int = 1, episodeID: Int = 4, title: String = "A New Hope", releaseDate: String = "1977-05-25") -> Film {
-        Film(title: title, episodeID: episodeID, openingCrawl: "A short crawl written for previews.", director: "George Lucas",
-             producer: "Gary Kurtz, Rick McCallum", releaseDate: APIDecoder.parseDate(releaseDate) ?? mockDate,
-             characters: [link("people", 1)], planets: [link("planets", 1)], starships: [], vehicles: [], species: [],
-             created: mockDate, edited: mockDate, url: link("films", id))
+        Film(
+            title: title, episodeID: episodeID, openingCrawl: "A short crawl written for previews.", director: "George Lucas",
+            producer: "Gary Kurtz, Rick McCallum", releaseDate: APIDecoder.parseDate(releaseDate) ?? mockDate,
+            characters: [link("people", 1)], planets: [link("planets", 1)], starships: [], vehicles: [], species: [],
+            created: mockDate, edited: mockDate, url: link("films", id))
     }
 
     /// The six films of the original and prequel trilogies, by episode.
@@ -20,48 +28,85 @@ extension Film {
 }
 
 extension Person {
+    /// A person with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    ///   - homeworld: The id of the planet its `homeworld` links to.
+    /// - Returns: The person.
     public static func mock(id: Int = 1, name: String = "Luke Skywalker", homeworld: Int = 1) -> Person {
-        Person(name: name, height: "172", mass: "77", hairColor: "blond", skinColor: "fair", eyeColor: "blue", birthYear: "19BBY",
-               gender: "male", homeworld: link("planets", homeworld), films: [link("films", 1)], species: [], vehicles: [], starships: [],
-               created: mockDate, edited: mockDate, url: link("people", id))
+        Person(
+            name: name, height: "172", mass: "77", hairColor: "blond", skinColor: "fair", eyeColor: "blue", birthYear: "19BBY",
+            gender: "male", homeworld: link("planets", homeworld), films: [link("films", 1)], species: [], vehicles: [], starships: [],
+            created: mockDate, edited: mockDate, url: link("people", id))
     }
 }
 
 extension Planet {
+    /// A planet with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The planet.
     public static func mock(id: Int = 1, name: String = "Tatooine") -> Planet {
-        Planet(name: name, rotationPeriod: "23", orbitalPeriod: "304", diameter: "10465", climate: "arid", gravity: "1 standard",
-               terrain: "desert", surfaceWater: "1", population: "200000", residents: [link("people", 1)], films: [link("films", 1)],
-               created: mockDate, edited: mockDate, url: link("planets", id))
+        Planet(
+            name: name, rotationPeriod: "23", orbitalPeriod: "304", diameter: "10465", climate: "arid", gravity: "1 standard",
+            terrain: "desert", surfaceWater: "1", population: "200000", residents: [link("people", 1)], films: [link("films", 1)],
+            created: mockDate, edited: mockDate, url: link("planets", id))
     }
 }
 
 extension Species {
+    /// A species with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The species.
     public static func mock(id: Int = 1, name: String = "Human") -> Species {
-        Species(name: name, classification: "mammal", designation: "sentient", averageHeight: "180", skinColors: "fair",
-                hairColors: "brown", eyeColors: "brown", averageLifespan: "120", homeworld: link("planets", 9), language: "Galactic Basic",
-                people: [link("people", 66)], films: [link("films", 1)], created: mockDate, edited: mockDate, url: link("species", id))
+        Species(
+            name: name, classification: "mammal", designation: "sentient", averageHeight: "180", skinColors: "fair",
+            hairColors: "brown", eyeColors: "brown", averageLifespan: "120", homeworld: link("planets", 9), language: "Galactic Basic",
+            people: [link("people", 66)], films: [link("films", 1)], created: mockDate, edited: mockDate, url: link("species", id))
     }
 }
 
 extension Starship {
+    /// A starship with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The starship.
     public static func mock(id: Int = 12, name: String = "X-wing") -> Starship {
-        Starship(name: name, model: "T-65 X-wing", manufacturer: "Incom Corporation", costInCredits: "149999", length: "12.5",
-                 maxAtmospheringSpeed: "1050", crew: "1", passengers: "0", cargoCapacity: "110", consumables: "1 week",
-                 hyperdriveRating: "1.0", megalights: "100", starshipClass: "Starfighter", pilots: [link("people", 1)],
-                 films: [link("films", 1)], created: mockDate, edited: mockDate, url: link("starships", id))
+        Starship(
+            name: name, model: "T-65 X-wing", manufacturer: "Incom Corporation", costInCredits: "149999", length: "12.5",
+            maxAtmospheringSpeed: "1050", crew: "1", passengers: "0", cargoCapacity: "110", consumables: "1 week",
+            hyperdriveRating: "1.0", megalights: "100", starshipClass: "Starfighter", pilots: [link("people", 1)],
+            films: [link("films", 1)], created: mockDate, edited: mockDate, url: link("starships", id))
     }
 }
 
 extension Vehicle {
+    /// A vehicle with plausible values; override what a test cares about.
+    ///
+    /// - Parameters:
+    ///   - id: Its id, in its `url`.
+    ///   - name: Its name.
+    /// - Returns: The vehicle.
     public static func mock(id: Int = 14, name: String = "Snowspeeder") -> Vehicle {
-        Vehicle(name: name, model: "t-47 airspeeder", manufacturer: "Incom corporation", costInCredits: "unknown", length: "4.5",
-                maxAtmospheringSpeed: "650", crew: "2", passengers: "0", cargoCapacity: "10", consumables: "none",
-                vehicleClass: "airspeeder", pilots: [link("people", 1)], films: [link("films", 2)], created: mockDate, edited: mockDate,
-                url: link("vehicles", id))
+        Vehicle(
+            name: name, model: "t-47 airspeeder", manufacturer: "Incom corporation", costInCredits: "unknown", length: "4.5",
+            maxAtmospheringSpeed: "650", crew: "2", passengers: "0", cargoCapacity: "10", consumables: "none",
+            vehicleClass: "airspeeder", pilots: [link("people", 1)], films: [link("films", 2)], created: mockDate, edited: mockDate,
+            url: link("vehicles", id))
     }
 }
 
 extension SWAPIRoot {
+    /// The real API's resource lists.
     public static let mock = SWAPIRoot(
         people: URL(string: "https://swapi.dev/api/people/")!, planets: URL(string: "https://swapi.dev/api/planets/")!,
         films: URL(string: "https://swapi.dev/api/films/")!, species: URL(string: "https://swapi.dev/api/species/")!,
@@ -71,6 +116,9 @@ extension SWAPIRoot {
 
 extension SWAPIPage {
     /// A single page holding `items`.
+    ///
+    /// - Parameter items: The page's items.
+    /// - Returns: The page, with no `next` or `previous` link.
     public static func mock(_ items: [Item]) -> SWAPIPage { SWAPIPage(count: items.count, results: items) }
 }
 
@@ -107,6 +155,9 @@ extension SWAPIClient {
     }()
 
     /// Every closure throws `error`.
+    ///
+    /// - Parameter error: The error each closure throws.
+    /// - Returns: The client.
     public static func failing(_ error: APIError) -> SWAPIClient {
         SWAPIClient(
             fetchRoot: { throw error },
@@ -120,6 +171,11 @@ extension SWAPIClient {
     }
 
     /// `base` (happy by default), answering after `duration`: for loading states in previews.
+    ///
+    /// - Parameters:
+    ///   - duration: How long each call waits before answering.
+    ///   - base: The client that answers.
+    /// - Returns: The client.
     public static func delayed(_ duration: Duration, _ base: SWAPIClient = .happy) -> SWAPIClient {
         SWAPIClient(
             fetchRoot: { try await afterDelay(duration) { try await base.fetchRoot() } },

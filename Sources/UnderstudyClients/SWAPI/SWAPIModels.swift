@@ -17,6 +17,13 @@ public struct SWAPIPage<Item: Codable & Sendable & Equatable>: Codable, Sendable
     public var previous: URL?
     public var results: [Item]
 
+    /// A page.
+    ///
+    /// - Parameters:
+    ///   - count: Items in the whole list (all pages).
+    ///   - next: The next page; nil on the last.
+    ///   - previous: The previous page; nil on the first.
+    ///   - results: This page's items.
     public init(count: Int, next: URL? = nil, previous: URL? = nil, results: [Item]) {
         self.count = count
         self.next = next
@@ -48,7 +55,9 @@ public struct Film: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case title, director, producer, characters, planets, starships, vehicles, species, created, edited, url
-        case episodeID = "episode_id", openingCrawl = "opening_crawl", releaseDate = "release_date"
+        case episodeID = "episode_id"
+        case openingCrawl = "opening_crawl"
+        case releaseDate = "release_date"
     }
 }
 
@@ -74,7 +83,10 @@ public struct Person: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case name, height, mass, gender, homeworld, films, species, vehicles, starships, created, edited, url
-        case hairColor = "hair_color", skinColor = "skin_color", eyeColor = "eye_color", birthYear = "birth_year"
+        case hairColor = "hair_color"
+        case skinColor = "skin_color"
+        case eyeColor = "eye_color"
+        case birthYear = "birth_year"
     }
 }
 
@@ -98,7 +110,9 @@ public struct Planet: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case name, diameter, climate, gravity, terrain, population, residents, films, created, edited, url
-        case rotationPeriod = "rotation_period", orbitalPeriod = "orbital_period", surfaceWater = "surface_water"
+        case rotationPeriod = "rotation_period"
+        case orbitalPeriod = "orbital_period"
+        case surfaceWater = "surface_water"
     }
 }
 
@@ -124,8 +138,11 @@ public struct Species: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case name, classification, designation, homeworld, language, people, films, created, edited, url
-        case averageHeight = "average_height", skinColors = "skin_colors", hairColors = "hair_colors"
-        case eyeColors = "eye_colors", averageLifespan = "average_lifespan"
+        case averageHeight = "average_height"
+        case skinColors = "skin_colors"
+        case hairColors = "hair_colors"
+        case eyeColors = "eye_colors"
+        case averageLifespan = "average_lifespan"
     }
 }
 
@@ -153,8 +170,12 @@ public struct Starship: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case name, model, manufacturer, length, crew, passengers, consumables, pilots, films, created, edited, url
-        case costInCredits = "cost_in_credits", maxAtmospheringSpeed = "max_atmosphering_speed", cargoCapacity = "cargo_capacity"
-        case hyperdriveRating = "hyperdrive_rating", megalights = "MGLT", starshipClass = "starship_class"
+        case costInCredits = "cost_in_credits"
+        case maxAtmospheringSpeed = "max_atmosphering_speed"
+        case cargoCapacity = "cargo_capacity"
+        case hyperdriveRating = "hyperdrive_rating"
+        case megalights = "MGLT"
+        case starshipClass = "starship_class"
     }
 }
 
@@ -180,7 +201,9 @@ public struct Vehicle: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case name, model, manufacturer, length, crew, passengers, consumables, pilots, films, created, edited, url
-        case costInCredits = "cost_in_credits", maxAtmospheringSpeed = "max_atmosphering_speed", cargoCapacity = "cargo_capacity"
+        case costInCredits = "cost_in_credits"
+        case maxAtmospheringSpeed = "max_atmosphering_speed"
+        case cargoCapacity = "cargo_capacity"
         case vehicleClass = "vehicle_class"
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import UnderstudyHTTP
-import UnderstudyMicroHTTPD
 
 /// The `understudy` executable running as a child process: for tests that
 /// need process isolation (crashes, signals, memory readings, exit codes).
@@ -12,8 +11,8 @@ public final class UnderstudyProcess: @unchecked Sendable {
     public struct MissingExecutable: Error, CustomStringConvertible {
         public var path: String
         public var description: String {
-            "no understudy executable at \(path): build it first (`swift build --product understudy` in the Understudy package, " +
-                "whose binary lands next to the test bundle in .build/debug), or pass its path as `executable:`"
+            "no understudy executable at \(path): build it first (`swift build --product understudy` in the Understudy package, "
+                + "whose binary lands next to the test bundle in .build/debug), or pass its path as `executable:`"
         }
     }
 

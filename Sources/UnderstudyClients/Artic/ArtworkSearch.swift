@@ -9,7 +9,17 @@ public struct ArtworkSearch: Encodable, Sendable, Equatable {
     public var page: Int?
     public var fields: [String]?
 
-    public init(q: String? = nil, query: ArtworkQuery? = nil, sort: [ArtworkSort] = [], limit: Int? = nil, page: Int? = nil, fields: [String]? = nil) {
+    /// A search; nil parameters are left out of the request.
+    ///
+    /// - Parameters:
+    ///   - q: Free text, matched against titles, artists and other text fields.
+    ///   - query: An Elasticsearch-style query, such as `.term("artist_id", 35809)`.
+    ///   - sort: Sort keys, most significant first; empty: by score.
+    ///   - limit: Hits per page, at most 100.
+    ///   - page: The page, from 1.
+    ///   - fields: The fields each hit carries; nil: the API's default set.
+    public init(q: String? = nil, query: ArtworkQuery? = nil, sort: [ArtworkSort] = [], limit: Int? = nil, page: Int? = nil, fields: [String]? = nil)
+    {
         self.q = q
         self.query = query
         self.sort = sort
@@ -36,6 +46,11 @@ public struct ArtworkSort: Encodable, Sendable, Equatable {
     public var field: String
     public var descending: Bool
 
+    /// A sort key.
+    ///
+    /// - Parameters:
+    ///   - field: The field to sort by, such as `date_start`.
+    ///   - descending: Largest first.
     public init(_ field: String, descending: Bool = false) {
         self.field = field
         self.descending = descending

@@ -1,27 +1,14 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyHTTP
-
-/// An artic request, reduced to what decides the response. Query items keep
-/// their order because the real `next_url` repeats them as sent.
-enum ArticRoute: Hashable, Sendable {
-    case list([ServerRequest.QueryItem])
-    case search([ServerRequest.QueryItem])
-    /// `POST /artworks/search`: the JSON body (never cached: see `RouteKey.isCacheable`), and the GET items.
-    case searchBody([UInt8], [ServerRequest.QueryItem])
-    /// `/artworks?ids=…`
-    case ids(String, fields: String?)
-    case detail(id: Int, fields: String?)
-    case notFound
-    case unknownRoute
-}
 
 /// The Art Institute of Chicago API's artworks endpoints over a dataset.
-final class ArtInstituteService: APIService {
+final class ArticService: APIService {
     static let maxLimit = 100
     static let maxResults = 10_000
     /// Fields of a search hit when `fields` is not given (after `_score`).
@@ -30,7 +17,7 @@ final class ArtInstituteService: APIService {
     /// The artworks and what is derived from them, read when first needed: the bundled dataset is
     /// about 1 MB of JSON, which would more than double the time a server takes to start.
     private let dataset: LazyArtworks
-    private let writer = API.artic.writer
+    let writer = API.artic.writer
 
     init(artworks: [JSONValue]) {
         dataset = LazyArtworks(ArtworkIndex(artworks: artworks))
@@ -43,7 +30,7 @@ final class ArtInstituteService: APIService {
         let scope = LoadScope.current
         dataset = LazyArtworks { () throws(FileProblems) in
             let read = LoadScope.$current.withValue(scope) {
-                Result { () throws(FileProblems) in try ArtInstituteService.load(file: url, displayName: displayName) }
+                Result { () throws(FileProblems) in try ArticService.load(file: url, displayName: displayName) }
             }
             return ArtworkIndex(artworks: try read.get())
         }
@@ -61,7 +48,8 @@ final class ArtInstituteService: APIService {
         let artworks = elements.enumerated().map { index, element in
             let (line, artwork) = element
             if artwork.members == nil {
-                problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)]", message: "expected an object, found \(artwork.kindName)"))
+                problems.append(
+                    FileProblem(file: displayName, line: line, keyPath: "[\(index)]", message: "expected an object, found \(artwork.kindName)"))
             } else if let id = artwork["id"]?.intValue {
                 if !seen.insert(id).inserted {
                     problems.append(FileProblem(file: displayName, line: line, keyPath: "[\(index)].id", message: "duplicate id \(id)"))
@@ -90,7 +78,9 @@ final class ArtInstituteService: APIService {
             if let ids = request.queryValue("ids") { return .artic(.ids(ids, fields: request.queryValue("fields"))) }
             return .artic(.list(query))
         case 2 where segments[1] == "search":
-            let searchable = request.query.filter { known.contains($0.name) || ["from", "size", "sort"].contains($0.name) || $0.name.hasPrefix("query[") || $0.name.hasPrefix("sort[") }
+            let searchable = request.query.filter {
+                known.contains($0.name) || ["from", "size", "sort"].contains($0.name) || $0.name.hasPrefix("query[") || $0.name.hasPrefix("sort[")
+            }
             if request.method == .post { return .artic(.searchBody(request.body, searchable)) }
             return .artic(.search(searchable))
         case 2:
@@ -106,9 +96,12 @@ final class ArtInstituteService: APIService {
         switch dataset.value {
         case .success(let value): index = value
         case .failure(let problems):
-            return APIResponse(status: .internalServerError, body: JSONWriter().template(.object([
-                .init("error", .string("invalid dataset")), .init("detail", .string(problems.description)),
-            ])))
+            return APIResponse(
+                status: .internalServerError,
+                body: JSONWriter().template(
+                    .object([
+                        .init("error", .string("invalid dataset")), .init("detail", .string(problems.description)),
+                    ])))
         }
         switch route {
         case .list(let query): return list(query, index: index)
@@ -134,9 +127,12 @@ final class ArtInstituteService: APIService {
         case .ids(let text, let fields): return ids(text, fields: fields, index: index)
         case .detail(let id, let fields):
             guard let position = index.byID[id] else { return Self.notFound }
-            return APIResponse(status: .ok, body: writer.template(.object([
-                .init("data", Self.select(fields, from: index.artworks[position])), .init("info", Self.info), .init("config", Self.config),
-            ])))
+            return APIResponse(
+                status: .ok,
+                body: writer.template(
+                    .object([
+                        .init("data", Self.select(fields, from: index.artworks[position])), .init("info", Self.info), .init("config", Self.config),
+                    ])))
         case .notFound: return Self.notFound
         case .unknownRoute: return Self.unknownRoute
         }
@@ -170,7 +166,7 @@ final class ArtInstituteService: APIService {
         ]
     }
 
-    private func list(_ query: [ServerRequest.QueryItem], index: ArtworkIndex) -> APIResponse {
+    func list(_ query: [ServerRequest.QueryItem], index: ArtworkIndex) -> APIResponse {
         let artworks = index.artworks
         let paging: Paging
         switch self.paging(query, defaultLimit: 12) {
@@ -186,91 +182,31 @@ final class ArtInstituteService: APIService {
         if paging.page > 1 { pagination.append(.init("prev_url", pageLink(paging.page - 1))) }
         if paging.page < totalPages { pagination.append(.init("next_url", pageLink(paging.page + 1))) }
         let data = artworks.dropFirst(paging.offset).prefix(paging.limit).map { Self.select(fields, from: $0) }
-        return APIResponse(status: .ok, body: writer.template(.object([
-            .init("pagination", .object(pagination)), .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
-        ])))
+        return APIResponse(
+            status: .ok,
+            body: writer.template(
+                .object([
+                    .init("pagination", .object(pagination)), .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
+                ])))
     }
 
     /// `/artworks?ids=1,2,3`: those artworks in the order given, unknown ids left out, at most 100.
-    private func ids(_ text: String, fields: String?, index: ArtworkIndex) -> APIResponse {
+    func ids(_ text: String, fields: String?, index: ArtworkIndex) -> APIResponse {
         let parts = text.split(separator: ",", omittingEmptySubsequences: true)
         if parts.count > Self.maxLimit { return Self.tooManyIDs }
         var seen = Set<Int>()
         let data: [JSONValue] = parts.compactMap { part in
-            guard let id = RequestNumber.id(Substring(part.trimmingSpaces)), seen.insert(id).inserted, let position = index.byID[id] else { return nil }
+            guard let id = RequestNumber.id(Substring(part.trimmingSpaces)), seen.insert(id).inserted, let position = index.byID[id] else {
+                return nil
+            }
             return Self.select(fields, from: index.artworks[position])
         }
-        return APIResponse(status: .ok, body: writer.template(.object([
-            .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
-        ])))
-    }
-
-    /// A search: `q` scored as before (title words weigh most), `query` as Elasticsearch would filter and
-    /// score it, both when both are given; then `sort`, else by score; then the page.
-    private func search(_ request: ArticSearchRequest, index: ArtworkIndex) -> APIResponse {
-        // Elasticsearch-style `from`/`size` win over `page`/`limit`, as artic reads them.
-        let limit = request.size ?? request.limit ?? 10
-        if limit > Self.maxLimit || limit < 0 { return Self.invalidLimit }
-        let offset: Int
-        if let from = request.from {
-            guard from >= 0 else { return ArticQueryError(type: "illegal_argument_exception", reason: "[from] parameter cannot be negative").response }
-            offset = from
-        } else {
-            let page = request.page.flatMap { $0 >= 1 ? $0 : nil } ?? 1
-            let (value, overflow) = (page - 1).multipliedReportingOverflow(by: limit)
-            if overflow { return Self.tooManyResults }
-            offset = value
-        }
-        let (end, overflow) = offset.addingReportingOverflow(limit)
-        if overflow || end > Self.maxResults { return Self.tooManyResults }
-
-        let terms = (request.q ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        var hits: [(index: Int, score: Double)] = []
-        for (position, texts) in index.searchText.enumerated() {
-            var score = terms.isEmpty ? 1 : terms.reduce(0.0) { total, term in
-                total + texts.enumerated().reduce(0.0) { sum, entry in
-                    sum + (entry.element.contains(term) ? (entry.offset == 0 ? 60.5 : 20.25) : 0)
-                }
-            }
-            guard score > 0 else { continue }
-            if let query = request.query {
-                guard let extra = query.score(index.artworks[position]) else { continue }
-                score = terms.isEmpty ? max(extra, 1) : score + extra
-            }
-            hits.append((position, score))
-        }
-        let sorts = request.sort.filter { $0.field != "_score" }
-        if sorts.isEmpty {
-            hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-        } else {
-            let artworks = index.artworks
-            hits.sort { left, right in
-                for sort in sorts {
-                    if let ordered = ArticText.order(artworks[left.index], artworks[right.index], field: sort.field, descending: sort.descending) {
-                        return ordered
-                    }
-                }
-                return left.index < right.index
-            }
-        }
-
-        let requested = request.fields
-        let data: [JSONValue] = hits.dropFirst(offset).prefix(limit).map { hit in
-            let artwork = index.artworks[hit.index]
-            let selected = requested.map { Self.select($0, from: artwork) } ?? Self.select(Self.searchFields.joined(separator: ","), from: artwork)
-            // Sorted on a field, Elasticsearch computes no score: `_score` is null.
-            let score: JSONValue = sorts.isEmpty ? .number(hit.score.fixedPoint(digits: 5)) : .null
-            return .object([.init("_score", score)] + (selected.members ?? []))
-        }
-        let totalPages = PageWindow.pageCount(hits.count, perPage: limit)
-        let pagination: [JSONValue.Member] = [
-            .init("total", .int(hits.count)), .init("limit", .int(limit)), .init("offset", .int(offset)),
-            .init("total_pages", .int(totalPages)), .init("current_page", .int(limit > 0 ? offset / limit + 1 : 1)),
-        ]
-        return APIResponse(status: .ok, body: writer.template(.object([
-            .init("preference", .null), .init("pagination", .object(pagination)),
-            .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
-        ])))
+        return APIResponse(
+            status: .ok,
+            body: writer.template(
+                .object([
+                    .init("data", .array(data)), .init("info", Self.info), .init("config", Self.config),
+                ])))
     }
 
     /// Keeps only the comma-separated `fields`, in the artwork's own key order.
@@ -283,7 +219,11 @@ final class ArtInstituteService: APIService {
     // MARK: - Fixed parts of every body
 
     static let info: JSONValue = .object([
-        .init("license_text", .string("The `description` field in this response is licensed under a Creative Commons Attribution 4.0 Generic License (CC-By) and the Terms and Conditions of artic.edu. All other data in this response is licensed under a Creative Commons Zero (CC0) 1.0 designation and the Terms and Conditions of artic.edu.")),
+        .init(
+            "license_text",
+            .string(
+                "The `description` field in this response is licensed under a Creative Commons Attribution 4.0 Generic License (CC-By) and the Terms and Conditions of artic.edu. All other data in this response is licensed under a Creative Commons Zero (CC0) 1.0 designation and the Terms and Conditions of artic.edu."
+            )),
         .init("license_links", .array([.string("https://creativecommons.org/publicdomain/zero/1.0/"), .string("https://www.artic.edu/terms")])),
         .init("version", .string("1.13")),
     ])
@@ -294,70 +234,22 @@ final class ArtInstituteService: APIService {
     ])
 
     static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String) -> APIResponse {
-        APIResponse(status: status, body: API.artic.writer.template(.object([
-            .init("status", .int(status.code)), .init("error", .string(error)), .init("detail", .string(detail)),
-        ])))
+        APIResponse(
+            status: status,
+            body: API.artic.writer.template(
+                .object([
+                    .init("status", .int(status.code)), .init("error", .string(error)), .init("detail", .string(detail)),
+                ])))
     }
 
     static let notFound = error(.notFound, "Not found", "The item you requested cannot be found.")
-    static let unknownRoute = error(.notFound, "Sorry, something went wrong.", "An unrecognized exception was thrown. Our developers have been alerted to the situation.")
+    static let unknownRoute = error(
+        .notFound, "Sorry, something went wrong.", "An unrecognized exception was thrown. Our developers have been alerted to the situation.")
     static let invalidLimit = error(.forbidden, "Invalid limit", "You have requested too many resources per page. Please set a smaller limit.")
     static let tooManyIDs = error(.forbidden, "Invalid number of ids", "You have requested too many ids. Please send a smaller amount.")
     static let tooManyResults = error(.forbidden, "Invalid number of results", "You have requested too many results. Please refine your parameters.")
 }
 
-/// An error response carried through `Result`.
-struct APIResponseError: Error {
-    var response: APIResponse
-    init(_ response: APIResponse) { self.response = response }
-}
-
-/// An artic dataset with its lookups.
-struct ArtworkIndex: Sendable {
-    let artworks: [JSONValue]
-    let byID: [Int: Int]
-    /// Lower-cased text `q` matches, title first.
-    let searchText: [[String]]
-
-    init(artworks: [JSONValue]) {
-        self.artworks = artworks.map { artwork in
-            guard let id = artwork["id"]?.intValue, var members = artwork.members else { return artwork }
-            for index in members.indices where members[index].key == "api_link" {
-                members[index].value = .link("/artic/api/v1/artworks/\(id)")
-            }
-            return .object(members)
-        }
-        byID = Dictionary(artworks.enumerated().compactMap { index, artwork in artwork["id"]?.intValue.map { ($0, index) } },
-                          uniquingKeysWith: { first, _ in first })
-        searchText = artworks.map { artwork in
-            ["title", "artist_display", "artist_title", "place_of_origin", "medium_display", "department_title"].compactMap {
-                artwork[$0]?.stringValue?.lowercased()
-            } + (artwork["term_titles"]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() }
-        }
-    }
-}
-
-/// A dataset read once, by whichever request (or the warm-up) needs it first.
-final class LazyArtworks: Sendable {
-    private let state: Locked<Result<ArtworkIndex, FileProblems>?>
-    private let load: @Sendable () throws(FileProblems) -> ArtworkIndex
-
-    init(_ ready: ArtworkIndex) {
-        state = Locked(.success(ready))
-        load = { ready }
-    }
-
-    init(load: @escaping @Sendable () throws(FileProblems) -> ArtworkIndex) {
-        state = Locked(nil)
-        self.load = load
-    }
-
-    var value: Result<ArtworkIndex, FileProblems> {
-        state.withLock { state in
-            if let state { return state }
-            let result = Result { () throws(FileProblems) in try load() }
-            state = result
-            return result
-        }
-    }
-}
+/// The service's former name: the API goes by "artic" everywhere.
+@available(*, deprecated, renamed: "ArticService")
+typealias ArtInstituteService = ArticService
