@@ -32,7 +32,7 @@ public struct Reply: Sendable {
     public var status: Int? {
         switch action {
         case .respond(let response), .truncate(let response), .dribble(let response, _, _):
-            return response.status.code
+            return response.statusCode
         case .reset, .hold, .deferred:
             return nil
         }

@@ -23,11 +23,23 @@ public struct RequestTarget: Hashable, Sendable {
         self.path = path
         self.query = query
         var hash = TargetHash(seed: Self.seed)
-        hash.combine(path.utf8)
-        hash.combine(query.utf8)
-        if let host { hash.combine(host.utf8) } else { hash.combine(EmptyCollection<UInt8>()) }
+        hash.combine(path)
+        hash.combine(query)
+        hash.combine(host ?? "")
         digest = hash.value
     }
+
+    /// A target whose ``digest`` the transport computed from the bytes it received, with
+    /// ``TargetHash`` over path, query and host in that order (``seed`` first).
+    package init(host: String?, path: String, query: String, digest: UInt64) {
+        self.host = host
+        self.path = path
+        self.query = query
+        self.digest = digest
+    }
+
+    /// The per-process seed every target's hash starts from.
+    package static var hashSeed: UInt64 { seed }
 
     private static let seed = UInt64.random(in: .min ... .max)
 
@@ -41,16 +53,40 @@ public struct RequestTarget: Hashable, Sendable {
 }
 
 /// A fast, seeded 64-bit hash of byte strings, eight bytes per step. Not SipHash: it runs on
-/// every request, and the tables it serves are bounded and seeded per process.
-public struct TargetHash: Sendable {
-    public private(set) var value: UInt64
+/// every request, and the tables it serves are bounded and seeded per process. Each string adds
+/// its whole little-endian 8-byte words, then its last partial word with its length mixed in; a
+/// transport that holds the bytes themselves feeds the same words through ``mix(_:)`` and
+/// ``finish(last:count:)``.
+package struct TargetHash: Sendable {
+    package private(set) var value: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         value = seed
     }
 
-    /// Adds `bytes` and their count, so ("ab", "c") and ("a", "bc") differ.
-    public mutating func combine(_ bytes: some Sequence<UInt8>) {
+    /// Adds `text`'s UTF-8 bytes and their count, so ("ab", "c") and ("a", "bc") differ.
+    mutating func combine(_ text: String) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // A span reads the bytes where they are, eight at a time: this runs on every request.
+            let bytes = text.utf8.span
+            let count = bytes.count
+            var index = 0
+            while index + 8 <= count {
+                var word: UInt64 = 0
+                for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << UInt64(8 * offset) }
+                mix(word)
+                index += 8
+            }
+            var last: UInt64 = 0
+            for offset in 0..<(count - index) { last |= UInt64(bytes[index + offset]) << UInt64(8 * offset) }
+            finish(last: last, count: count)
+        } else {
+            combine(bytes: text.utf8)
+        }
+    }
+
+    /// The same as ``combine(_:)`` for any bytes, one at a time.
+    mutating func combine(bytes: some Sequence<UInt8>) {
         var word: UInt64 = 0
         var shift: UInt64 = 0
         var count: UInt64 = 0
@@ -64,10 +100,16 @@ public struct TargetHash: Sendable {
                 shift = 0
             }
         }
-        mix(word ^ count &* 0xFF51_AFD7_ED55_8CCD)
+        finish(last: word, count: Int(count))
     }
 
-    private mutating func mix(_ word: UInt64) {
+    /// Ends one string: its last partial word (zero when its length is a multiple of 8) and its length.
+    package mutating func finish(last: UInt64, count: Int) {
+        mix(last ^ UInt64(truncatingIfNeeded: count) &* 0xFF51_AFD7_ED55_8CCD)
+    }
+
+    /// Adds one whole little-endian word of a string.
+    package mutating func mix(_ word: UInt64) {
         var state = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
         state ^= state >> 32
         value = state &* 0xD6E8_FEB8_6659_FD93 ^ (state >> 29)

@@ -28,6 +28,8 @@ public struct Response: Sendable {
     }
 
     public var status: HTTPResponse.Status { storage.status }
+    /// The status code alone: read on every send, without copying the reason phrase.
+    public var statusCode: Int { storage.statusCode }
     public var headerFields: HTTPFields { storage.headerFields }
     public var body: [UInt8] { storage.body }
     /// The body's length in bytes.
@@ -53,6 +55,7 @@ public struct Response: Sendable {
 
     private final class Storage: Sendable {
         let status: HTTPResponse.Status
+        let statusCode: Int
         let headerFields: HTTPFields
         let body: [UInt8]
         /// Set once, by the first transport that sends the response.
@@ -60,6 +63,7 @@ public struct Response: Sendable {
 
         init(status: HTTPResponse.Status, headerFields: HTTPFields, body: [UInt8]) {
             self.status = status
+            statusCode = status.code
             self.headerFields = headerFields
             self.body = body
         }

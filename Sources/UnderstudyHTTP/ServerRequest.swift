@@ -193,7 +193,7 @@ public struct ServerRequest: Sendable {
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters.
-public func percentEncode(_ text: String) -> String {
+package func percentEncode(_ text: String) -> String {
     var encoded: [UInt8] = []
     encoded.reserveCapacity(text.utf8.count)
     appendPercentEncoded(text.utf8, to: &encoded)
@@ -201,7 +201,7 @@ public func percentEncode(_ text: String) -> String {
 }
 
 /// Appends `bytes` percent-encoded (everything but RFC 3986 unreserved characters) to `output`.
-public func appendPercentEncoded(_ bytes: some Sequence<UInt8>, to output: inout [UInt8]) {
+package func appendPercentEncoded(_ bytes: some Sequence<UInt8>, to output: inout [UInt8]) {
     for byte in bytes {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

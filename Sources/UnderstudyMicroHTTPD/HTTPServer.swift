@@ -279,13 +279,13 @@ public final class HTTPServer: @unchecked Sendable {
         exchange.phase = .answered
         switch reply.action {
         case .respond(let response):
-            exchange.status = response.status.code
-            return MHD_queue_response(connection, UInt32(response.status.code), WireResponse.of(response).handle)
+            exchange.status = response.statusCode
+            return MHD_queue_response(connection, UInt32(response.statusCode), WireResponse.of(response).handle)
         case .truncate(let response):
-            exchange.status = response.status.code
+            exchange.status = response.statusCode
             return queueStream(response, mode: .truncate, connection: connection)
         case .dribble(let response, let milliseconds, let chunks):
-            exchange.status = response.status.code
+            exchange.status = response.statusCode
             let pieces = max(1, chunks)
             let chunkSize = max(1, (response.body.count + pieces - 1) / pieces)
             let interval = UInt64(max(0, milliseconds)) * 1_000_000 / UInt64(pieces)
@@ -356,11 +356,27 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let fields = PackedRequestFields(query: PackedFields(bytes: packed, range: 0..<querySize),
                                          headers: PackedFields(bytes: packed, range: querySize..<size))
-        var path = String(cString: url + exchange.pathOffset)
-        // Absolute form (RFC 9112 3.2.2): the target's authority stands in for the Host field.
-        if exchange.absoluteAuthority != nil, path.isEmpty { path = "/" }
-        let query = raw.pointee.query.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: raw.pointee.query_length), as: UTF8.self) }
-        let target = RequestTarget(host: exchange.absoluteAuthority ?? fields.host, path: path, query: query ?? "")
+        let pathStart = url + exchange.pathOffset
+        let pathBytes = UnsafeRawBufferPointer(start: pathStart, count: strlen(pathStart))
+        let queryBytes = UnsafeRawBufferPointer(start: raw.pointee.query, count: raw.pointee.query == nil ? 0 : raw.pointee.query_length)
+        let target: RequestTarget
+        if let authority = exchange.absoluteAuthority {
+            // Absolute form (RFC 9112 3.2.2): the target's authority stands in for the Host field.
+            let path = pathBytes.isEmpty ? "/" : String(decoding: pathBytes, as: UTF8.self)
+            target = RequestTarget(host: authority, path: path, query: String(decoding: queryBytes, as: UTF8.self))
+        } else {
+            // Hashed here, on the bytes as received, eight at a time (RequestTarget would read its strings again).
+            var hash = TargetHash(seed: RequestTarget.hashSeed)
+            Self.combine(pathBytes, into: &hash)
+            Self.combine(queryBytes, into: &hash)
+            var host: String?
+            fields.headers.withSingleValue(named: "host") { value in
+                Self.combine(value.map(UnsafeRawBufferPointer.init) ?? UnsafeRawBufferPointer(start: nil, count: 0), into: &hash)
+                host = value.map { String(decoding: $0, as: UTF8.self) }
+            }
+            target = RequestTarget(host: host, path: String(decoding: pathBytes, as: UTF8.self),
+                                   query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value)
+        }
         var request = ServerRequest(
             method: Self.method(method), target: target, fields: fields, body: body,
             version: version.map { strcmp($0, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: $0) } ?? "HTTP/1.1"
@@ -375,6 +391,24 @@ public final class HTTPServer: @unchecked Sendable {
             request.headerFields = headers
         }
         return request
+    }
+
+    /// ``TargetHash/combine(_:)`` over received bytes: whole words loaded in place, then the tail.
+    private static func combine(_ bytes: UnsafeRawBufferPointer, into hash: inout TargetHash) {
+        let count = bytes.count
+        var offset = 0
+        while offset + 8 <= count {
+            hash.mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var last: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            last |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash.finish(last: last, count: count)
     }
 
     /// The usual methods without parsing and validating a new string.
@@ -397,11 +431,11 @@ public final class HTTPServer: @unchecked Sendable {
 
 /// Log lines libmicrohttpd writes (malformed requests, socket errors), routed
 /// to whoever set ``HTTPServerLog/sink``.
-public enum HTTPServerLog {
+enum HTTPServerLog {
     static let handler = Locked<(@Sendable (String) -> Void)?>(nil)
 
     /// Receives libmicrohttpd's own log lines; nil drops them.
-    public static func setSink(_ sink: (@Sendable (String) -> Void)?) {
+    static func setSink(_ sink: (@Sendable (String) -> Void)?) {
         handler.withLock { $0 = sink }
     }
 }

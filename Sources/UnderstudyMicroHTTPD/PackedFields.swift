@@ -4,9 +4,8 @@
 /// reads. Each field is the name's and the value's lengths (two native
 /// `UInt32`, as the C shim writes them), then the name's and the value's bytes.
 ///
-/// Public only as an opaque, hashable value (``ServerRequest/queryFields``):
-/// equal for requests whose fields are the same, in the same order.
-public struct PackedFields: Sendable, Hashable {
+/// Hashable: equal for fields that are the same, in the same order.
+struct PackedFields: Sendable, Hashable {
     /// The buffer may hold more (a request's query and headers share one); these fields are `range`.
     /// Written once when made, read-only afterwards.
     nonisolated(unsafe) let bytes: FieldBytes
@@ -49,11 +48,11 @@ public struct PackedFields: Sendable, Hashable {
         return mask
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         bytes.withBytes { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[range]))) }
     }
 
-    public static func == (left: PackedFields, right: PackedFields) -> Bool {
+    static func == (left: PackedFields, right: PackedFields) -> Bool {
         guard left.range.count == right.range.count else { return false }
         guard !left.range.isEmpty else { return true }
         return left.bytes.withBytes { leftBytes in
@@ -141,7 +140,7 @@ public struct PackedFields: Sendable, Hashable {
 }
 
 /// The bytes behind packed fields, inline in one object. Not `[UInt8]`: on Linux, creating an
-/// array looks up its storage class's generic metadata at run time (about 350 instructions),
+/// array looks up its storage class's generic metadata at run time,
 /// and the request path creates one per request.
 final class FieldBytes: ManagedBuffer<Int, UInt8> {
     nonisolated(unsafe) static let empty = make(count: 0) { _ in }

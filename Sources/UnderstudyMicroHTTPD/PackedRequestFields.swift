@@ -4,9 +4,17 @@ import UnderstudyHTTP
 /// A request's query and header fields packed as libmicrohttpd handed them over (see
 /// ``PackedFields``): one allocation per request for all of them, and a `String` only for a
 /// field someone reads. Most requests only look up a few headers by name.
-struct PackedRequestFields: RequestFields {
+///
+/// A class: a `ServerRequest` holds its fields as an existential, which keeps a class reference
+/// inline but would box a struct this size on the heap.
+final class PackedRequestFields: RequestFields {
     let query: PackedFields
     let headers: PackedFields
+
+    init(query: PackedFields, headers: PackedFields) {
+        self.query = query
+        self.headers = headers
+    }
 
     func header(_ name: HTTPField.Name) -> String? {
         var found: String?

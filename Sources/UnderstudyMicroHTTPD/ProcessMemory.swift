@@ -2,7 +2,7 @@ import CMicroHTTPD
 import UnderstudyHTTP
 
 /// The process's own resident memory.
-public enum ProcessMemory {
+package enum ProcessMemory {
     /// Unmaps the program's code pages once start-up is over: the kernel maps
     /// code in 64 KiB blocks around every page fault, so the scenario loader,
     /// the YAML and JSON parsers and the runtime's start-up paths stay resident
@@ -10,7 +10,7 @@ public enum ProcessMemory {
     /// the page cache; what serving does run is mapped again on first use.
     /// Returns the bytes of code advised: always 0 on macOS, where the trick is left out (shim.h).
     @discardableResult
-    public static func releaseStartupCode() -> Int {
+    package static func releaseStartupCode() -> Int {
         Int(cmhd_drop_code_pages())
     }
 }

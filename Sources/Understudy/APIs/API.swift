@@ -17,23 +17,17 @@ extension API {
 
     /// The API whose prefix `path` starts with.
     static func match(_ path: String) -> API? {
-        let bytes = path.utf8
         // The prefixes differ in their second byte: compare against one of them, not all three.
-        var index = bytes.startIndex
-        guard index != bytes.endIndex else { return nil }
-        index = bytes.index(after: index)
-        guard index != bytes.endIndex else { return nil }
         let api: API
-        switch bytes[index] {
+        switch path.utf8Byte(at: 1) {
         case UInt8(ascii: "s"): api = .swapi
         case UInt8(ascii: "a"): api = .artic
         case UInt8(ascii: "c"): api = .catfact
         default: return nil
         }
-        let prefix = api.prefix.utf8
-        guard bytes.starts(with: prefix) else { return nil }
-        let end = bytes.index(bytes.startIndex, offsetBy: prefix.count)
-        return end == bytes.endIndex || bytes[end] == UInt8(ascii: "/") ? api : nil
+        guard path.hasBytePrefix(api.prefix) else { return nil }
+        let next = path.utf8Byte(at: api.prefix.utf8.count)
+        return next == nil || next == UInt8(ascii: "/") ? api : nil
     }
 
     /// The rest of a path this API matched, after its prefix. Only routing needs it, and a

@@ -121,32 +121,39 @@ final class ResponseCache: Sendable {
 }
 
 /// Responses by target: open addressing on the target's precomputed digest, so a lookup hashes
-/// nothing (a `Dictionary` would run SipHash over the digest on every request).
+/// nothing (a `Dictionary` would run SipHash over the digest on every request). The digests sit
+/// in an array of their own: a probe compares words and touches an entry (and its strings'
+/// reference counts) only when the digest matches.
 private struct TargetTable {
     struct Entry {
         let target: ResponseCache.Target
         let response: Response
     }
 
-    /// Linear probing; at most half full, so a miss ends at an empty slot soon.
-    private var slots = [Entry?](repeating: nil, count: 16)
+    /// Linear probing; at most half full, so a miss ends at an empty slot soon. A slot is empty
+    /// when its entry is nil; its digest is then 0.
+    private var digests = [UInt64](repeating: 0, count: 16)
+    private var entries = [Entry?](repeating: nil, count: 16)
     private(set) var count = 0
 
     subscript(target: ResponseCache.Target) -> Response? {
-        let mask = slots.count - 1
-        var index = Self.slot(of: target) & mask
-        while let entry = slots[index] {
-            if entry.target == target { return entry.response }
+        let digest = Self.digest(of: target)
+        let mask = digests.count - 1
+        var index = Int(truncatingIfNeeded: digest) & mask
+        while true {
+            let stored = digests[index]
+            if stored == digest, let entry = entries[index], entry.target == target { return entry.response }
+            if stored == 0, entries[index] == nil { return nil }
             index = (index + 1) & mask
         }
-        return nil
     }
 
     /// Adds an entry for a target the table does not have.
     mutating func insert(_ response: Response, for target: ResponseCache.Target) {
-        if 2 * (count + 1) > slots.count {
-            let old = slots
-            slots = [Entry?](repeating: nil, count: 2 * old.count)
+        if 2 * (count + 1) > digests.count {
+            let old = entries
+            digests = [UInt64](repeating: 0, count: 2 * old.count)
+            entries = [Entry?](repeating: nil, count: 2 * old.count)
             for case let moved? in old { place(moved) }
         }
         place(Entry(target: target, response: response))
@@ -154,13 +161,15 @@ private struct TargetTable {
     }
 
     private mutating func place(_ entry: Entry) {
-        let mask = slots.count - 1
-        var index = Self.slot(of: entry.target) & mask
-        while slots[index] != nil { index = (index + 1) & mask }
-        slots[index] = entry
+        let digest = Self.digest(of: entry.target)
+        let mask = digests.count - 1
+        var index = Int(truncatingIfNeeded: digest) & mask
+        while entries[index] != nil { index = (index + 1) & mask }
+        digests[index] = digest
+        entries[index] = entry
     }
 
-    private static func slot(of target: ResponseCache.Target) -> Int {
-        Int(truncatingIfNeeded: target.target.digest) ^ (target.malformed ? 1 : 0)
+    private static func digest(of target: ResponseCache.Target) -> UInt64 {
+        target.target.digest ^ (target.malformed ? 0x9E37_79B9_7F4A_7C15 : 0)
     }
 }

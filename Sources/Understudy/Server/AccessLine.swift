@@ -19,18 +19,17 @@ extension ScenarioResponder {
     static func writeAccessLine(_ exchange: CompletedExchange, into bytes: inout [UInt8]) {
         let request = exchange.request
         let target = request.target
-        bytes.reserveCapacity(bytes.count + target.path.utf8.count + target.query.utf8.count + exchange.tag.utf8.count + 64)
         // A method is a token (swift-http-types and the strict checks make sure): printable.
         bytes.append(contentsOf: request.method.rawValue.utf8)
         bytes.append(UInt8(ascii: " "))
-        appendPrintable(target.path.utf8, keepingPercent: false, to: &bytes)
+        appendPrintable(target.path, keepingPercent: false, to: &bytes)
         if !target.query.isEmpty {
             bytes.append(UInt8(ascii: "?"))
             // The dashboard's URL may carry the admin token: never write it down.
             if target.path.hasBytePrefix(AdminAPI.prefix) {
                 bytes.append(contentsOf: redactedQuery(request).utf8)
             } else {
-                appendPrintable(target.query.utf8, keepingPercent: true, to: &bytes)
+                appendPrintable(target.query, keepingPercent: true, to: &bytes)
             }
         }
         bytes.append(UInt8(ascii: " "))
@@ -56,13 +55,13 @@ extension ScenarioResponder {
     }
 
     /// `text` with everything but printable ASCII percent-encoded (and `%` too, unless kept).
-    private static func appendPrintable(_ text: String.UTF8View, keepingPercent: Bool, to bytes: inout [UInt8]) {
+    private static func appendPrintable(_ text: String, keepingPercent: Bool, to bytes: inout [UInt8]) {
         // An ordinary path has nothing to encode: checked, then copied whole.
-        let plain = text.allSatisfy { $0 > 0x20 && $0 < 0x7F && ($0 != UInt8(ascii: "%") || keepingPercent) }
+        let plain = text.allUTF8Bytes { $0 > 0x20 && $0 < 0x7F && ($0 != UInt8(ascii: "%") || keepingPercent) }
         if plain {
-            bytes.append(contentsOf: text)
+            bytes.append(contentsOf: text.utf8)
         } else {
-            appendEncoding(text, keepingPercent: keepingPercent, to: &bytes)
+            appendEncoding(text.utf8, keepingPercent: keepingPercent, to: &bytes)
         }
     }
 
@@ -77,22 +76,24 @@ extension ScenarioResponder {
         }
     }
 
-    /// `number` in decimal, zero-padded to at least `digits` digits.
+    /// `number` in decimal, zero-padded to at least `digits` digits. The digits are gathered in one
+    /// word (division by 10 is a multiplication), then appended most significant first.
     private static func appendDecimal(_ number: UInt64, digits: Int = 1, to bytes: inout [UInt8]) {
-        var length = 1
-        var rest = number / 10
-        while rest > 0 || length < digits {
-            length += 1
-            rest /= 10
+        guard number < 100_000_000 else {
+            bytes.append(contentsOf: String(number).utf8)
+            return
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
+        var packed: UInt64 = 0
+        var length = 0
         var value = number
-        var index = start + length
-        while value > 0 {
-            index -= 1
-            bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+        repeat {
+            packed = packed << 8 | (UInt64(UInt8(ascii: "0")) + value % 10)
             value /= 10
+            length += 1
+        } while value > 0 || length < digits
+        for _ in 0..<length {
+            bytes.append(UInt8(truncatingIfNeeded: packed))
+            packed >>= 8
         }
     }
 }

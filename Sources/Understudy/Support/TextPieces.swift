@@ -3,7 +3,35 @@ extension String {
     /// `hasPrefix` byte for byte: the request path's prefixes (admin, APIs) are matched on the
     /// bytes that were sent, where `hasPrefix` compares Unicode-normalised text.
     func hasBytePrefix(_ prefix: String) -> Bool {
-        utf8.starts(with: prefix.utf8)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // Spans compare in place; the UTF-8 view's generic `starts(with:)` costs far more per byte.
+            let text = utf8.span, start = prefix.utf8.span
+            guard start.count <= text.count else { return false }
+            for index in 0..<start.count where text[index] != start[index] { return false }
+            return true
+        }
+        return utf8.starts(with: prefix.utf8)
+    }
+
+    /// The UTF-8 byte at `offset`, or nil past the end.
+    func utf8Byte(at offset: Int) -> UInt8? {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let bytes = utf8.span
+            return offset < bytes.count ? bytes[offset] : nil
+        }
+        let bytes = utf8
+        guard offset < bytes.count else { return nil }
+        return bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
+    }
+
+    /// Whether every UTF-8 byte satisfies `test`.
+    func allUTF8Bytes(_ test: (UInt8) -> Bool) -> Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let bytes = utf8.span
+            for index in 0..<bytes.count where !test(bytes[index]) { return false }
+            return true
+        }
+        return utf8.allSatisfy(test)
     }
 
     /// The text between occurrences of `separator`, matched byte for byte:
