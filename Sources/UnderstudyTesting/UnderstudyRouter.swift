@@ -66,16 +66,16 @@ public final class UnderstudyRouter: Sendable {
 
     /// Sends one request to the engine and returns what a client would have received.
     /// - Parameters:
-    ///   - method: The request method.
     ///   - target: The path and query, as in a request line (`/swapi/api/people/?page=2`), or an absolute
     ///     `http://` URL (as a link in a body is), whose authority is then the `Host`.
+    ///   - method: The request method.
     ///   - headers: Header fields; ``host`` is added as `Host` when missing, as a client adds one.
     ///   - body: The request body.
     ///   - waitForDelays: Whether to wait out a scenario's delay (as the server does, without a thread);
     ///     false returns at once with ``RouterResponse/delayMilliseconds`` telling what it would have been.
     /// - Returns: The response, or the fault that replaced it.
     public func execute(
-        _ method: HTTPRequest.Method = .get, _ target: String, headers: HTTPFields = [:], body: [UInt8] = [],
+        _ target: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], body: [UInt8] = [],
         waitForDelays: Bool = true
     ) async -> RouterResponse {
         var fields = headers.map { (name: $0.name.rawName, value: $0.value) }
@@ -96,7 +96,9 @@ public final class UnderstudyRouter: Sendable {
                 deferred.start { continuation.resume(returning: $0) }
             }
         }
-        let delay = max(0, reply.delayMilliseconds)
+        // A dribbled body takes its time too: the server spreads it over that many milliseconds.
+        var delay = max(0, reply.delayMilliseconds)
+        if case .dribble(_, let milliseconds, _) = reply.action { delay += max(0, milliseconds) }
         if waitForDelays, delay > 0, !reply.isHold { try? await Task.sleep(for: .milliseconds(delay)) }
         let result = RouterResponse(reply, delayMilliseconds: delay)
         responder.completed(CompletedExchange(
@@ -135,7 +137,7 @@ public struct RouterResponse: Sendable {
     /// The body bytes a client would have read (half of them for ``Fault/truncated``).
     public let body: [UInt8]
     public let fault: Fault?
-    /// The delay the scenario asked for before answering.
+    /// The delay the scenario asked for before answering (for a dribbled body, plus the time it is spread over).
     public let delayMilliseconds: Int
 
     /// The body as UTF-8 text.

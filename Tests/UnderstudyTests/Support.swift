@@ -65,7 +65,7 @@ func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = 
     if let scenario { fields[UnderstudyRouter.scenarioHeader] = scenario }
     for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
     let start = Date()
-    let response = await server.router.execute(HTTPRequest.Method(method)!, path, headers: fields, body: Array((body ?? "").utf8))
+    let response = await server.router.execute(path, method: HTTPRequest.Method(method)!, headers: fields, body: Array((body ?? "").utf8))
     switch response.fault {
     case .reset?, .truncated?: throw URLError(.networkConnectionLost)
     case .held?: throw URLError(.timedOut)
