@@ -1,0 +1,90 @@
+extension UnderstudyWire {
+    /// `DELETE /__admin/requests`.
+    public struct Cleared: Codable, Sendable, Equatable {
+        public var cleared: Bool
+
+        public init(cleared: Bool = true) {
+            self.cleared = cleared
+        }
+    }
+
+    /// One journal entry: an API request the server answered, or gave up on.
+    public struct JournalEntry: Codable, Sendable, Equatable {
+        /// Increasing across the journal; `since=ID` reads the entries after it.
+        public var id: Int
+        /// When the request arrived, ISO 8601 UTC to the millisecond.
+        public var time: String
+        public var method: String
+        public var path: String
+        /// The query as sent (percent-encoded), without `?`.
+        public var query: String
+        /// The request's header fields in the order sent.
+        public var headers: Members<String>
+        /// The length of the request's body (the journal keeps no bodies).
+        public var bodyBytes: Int
+        public var session: String?
+        public var api: UnderstudyAPI?
+        /// The scenario that answered.
+        public var scenario: String
+        /// The status sent; nil when none was (a `timeout`, a reset).
+        public var status: Int?
+        /// From arrival to the end of the exchange.
+        public var durationMs: Double
+        /// False when the exchange was abandoned: the client hung up or timed out (a `timeout` or
+        /// long delay), the connection was reset, or the body was cut short (`truncated-body`).
+        public var completed: Bool
+
+        public init(id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int, session: String?,
+                    api: UnderstudyAPI?, scenario: String, status: Int?, durationMs: Double, completed: Bool) {
+            self.id = id
+            self.time = time
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = headers
+            self.bodyBytes = bodyBytes
+            self.session = session
+            self.api = api
+            self.scenario = scenario
+            self.status = status
+            self.durationMs = durationMs
+            self.completed = completed
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, time, method, path, query, headers, session, api, scenario, status, completed
+            case bodyBytes = "body_bytes"
+            case durationMs = "duration_ms"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(time, forKey: .time)
+            try container.encode(method, forKey: .method)
+            try container.encode(path, forKey: .path)
+            try container.encode(query, forKey: .query)
+            try container.encode(headers, forKey: .headers)
+            try container.encode(bodyBytes, forKey: .bodyBytes)
+            try container.encode(session, forKey: .session)
+            try container.encode(api, forKey: .api)
+            try container.encode(scenario, forKey: .scenario)
+            try container.encode(status, forKey: .status)
+            try container.encode(durationMs, forKey: .durationMs)
+            try container.encode(completed, forKey: .completed)
+        }
+    }
+
+    /// `GET /__admin/requests`.
+    public struct Journal: Codable, Sendable, Equatable {
+        public var count: Int
+        public var capacity: Int
+        public var requests: [JournalEntry]
+
+        public init(count: Int, capacity: Int, requests: [JournalEntry]) {
+            self.count = count
+            self.capacity = capacity
+            self.requests = requests
+        }
+    }
+}
