@@ -5,7 +5,7 @@ let package = Package(
     name: "Understudy",
     // The server, the command line and UnderstudyTesting (an in-process server) build on macOS and Linux.
     // The client products (UnderstudyClients, UnderstudyAdminClient, UnderstudyDependencies, UnderstudyExamples)
-    // use only Foundation's URLSession, Codable, Duration and Regex, so they also build for iOS 16, tvOS 16,
+    // use only Foundation's URLSession, Codable, Duration and ISO8601FormatStyle, so they also build for iOS 16, tvOS 16,
     // watchOS 9 and visionOS 1 (the examples' view models, which are @Observable, for iOS 17, tvOS 17, watchOS 10).
     platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
