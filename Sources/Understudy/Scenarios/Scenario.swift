@@ -59,7 +59,7 @@ final class APIBehaviour: Sendable {
 /// at load, so a value that itself reads `{{origin}}` is never expanded.
 struct CannedResponse: Sendable {
     var status: Int
-    var headers: [(String, String)]
+    var fields: HTTPFields
     var body: String
     /// The `Content-Type` header's value, `application/json` when the file gives none.
     let contentType: String
@@ -74,11 +74,11 @@ struct CannedResponse: Sendable {
 
     enum Language: Sendable { case json, html, text }
 
-    init(status: Int, headers: [(String, String)], body: String) {
+    init(status: Int, fields: HTTPFields, body: String) {
         self.status = status
-        self.headers = headers
+        self.fields = fields
         self.body = body
-        contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
+        contentType = fields[.contentType] ?? "application/json"
         let media = contentType.lowercased().split(separator: ";").first.map { $0.trimmingSpaces }
         language = switch media ?? "" {
         case "application/json": .json
@@ -107,6 +107,10 @@ struct CannedResponse: Sendable {
         }
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
     }
+
+    /// The fields as name/value pairs, for the responder's `prepare`, which still takes pairs.
+    /// Transitional: it goes once the responder sets ``fields`` itself.
+    var headers: [(String, String)] { fields.map { ($0.name.rawName, $0.value) } }
 
     /// Placeholder names used in the body: each `{{name}}` with no brace inside.
     var placeholders: Set<String> {
@@ -184,7 +188,8 @@ struct CannedResponse: Sendable {
 /// A route of a scenario file: matched before the APIs, on method and path
 /// pattern (`:name` segments capture).
 struct CustomRoute: Sendable {
-    var method: String
+    /// Nil for any method (`*` in the file).
+    var method: HTTPRequest.Method?
     var segments: [PathPattern]
     var parameterNames: [String]
     var fixed: CannedResponse?
@@ -198,7 +203,7 @@ struct CustomRoute: Sendable {
         case parameter(String)
     }
 
-    init(method: String, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
+    init(method: HTTPRequest.Method?, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
         self.method = method
         segments = Substring(path).pathSegments.map { segment in
             segment.hasPrefix(":") ? .parameter(String(segment.dropFirst())) : .literal(String(segment))
@@ -212,7 +217,7 @@ struct CustomRoute: Sendable {
 
     /// The captured parameter values when `request` matches.
     func match(_ request: ServerRequest) -> [String]? {
-        guard method == "*" || method == request.method.rawValue || (method == "GET" && request.method == .head) else { return nil }
+        if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
         let parts = Substring(request.path).pathSegments
         guard parts.count == segments.count else { return nil }
         var values: [String] = []

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// One scenario file as written, checked for unknown keys and wrong types but
 /// not yet combined with the scenario it extends.
 struct ScenarioDefinition {
@@ -26,7 +28,7 @@ struct ScenarioDefinition {
     /// A fixed response: status, headers and a body from one of three sources.
     struct ResponseDefinition {
         var status: Int = 200
-        var headers: [(String, String)] = []
+        var headers: HTTPFields = [:]
         var body: BodySource = .none
         var line: Int?
     }
@@ -41,7 +43,8 @@ struct ScenarioDefinition {
     /// A route of the scenario's own: a custom endpoint when it has a
     /// response, else an override of delay or fault for an API path.
     struct RouteDefinition {
-        var method: String
+        /// Nil for any method (`*`).
+        var method: HTTPRequest.Method?
         var path: String
         var response: ResponseDefinition?
         var delay: Int?
@@ -127,7 +130,8 @@ struct ScenarioReader {
         }
         if let node = block["headers"], let headers = mapping(node, prefix + "headers") {
             for (key, value) in headers {
-                guard let name = key.string, HTTPToken.isValid(name) else {
+                // swift-http-types checks the name is an RFC 9110 token.
+                guard let name = key.string, let field = HTTPField.Name(name) else {
                     problem(key, prefix + "headers", "'\(key.string ?? "")' is not a valid header name")
                     continue
                 }
@@ -135,7 +139,7 @@ struct ScenarioReader {
                     problem(value, prefix + "headers.\(name)", "expected a text value")
                     continue
                 }
-                response.headers.append((name, scalar.string))
+                response.headers.append(HTTPField(name: field, value: scalar.string))
             }
         }
         let sources = ["body", "body_file", "json"].filter { block[$0] != nil }
@@ -159,10 +163,14 @@ struct ScenarioReader {
             problem(pathNode, keyPath + ".path", "must start with /")
             return nil
         }
-        var method = "GET"
+        var method: HTTPRequest.Method? = .get
         if let node = block["method"], let text = string(node, keyPath + ".method") {
-            method = text.uppercased()
-            if method != "*" && !HTTPToken.isMethod(method) {
+            // swift-http-types checks the method is an RFC 9110 token; `*` is any method.
+            if text == "*" {
+                method = nil
+            } else if let named = HTTPRequest.Method(text.uppercased()) {
+                method = named
+            } else {
                 problem(node, keyPath + ".method", "expected an HTTP method such as GET or POST, or * for any")
             }
         }

@@ -246,7 +246,7 @@ private struct Loading {
                 body = text
             }
         }
-        let fixed = CannedResponse(status: definition.status, headers: definition.headers, body: body)
+        let fixed = CannedResponse(status: definition.status, fields: definition.headers, body: body)
         let unknown = fixed.placeholders.subtracting(["origin"] + parameters)
         if !unknown.isEmpty {
             problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath,
