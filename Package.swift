@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
         // Atomics that build on macOS 14 (Synchronization.Atomic needs macOS 15).
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        // File status, errno and whole writes to stdout/stderr (the engine and the command line only).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -58,6 +60,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(name: "UnderstudyClients"),
@@ -77,6 +80,7 @@ let package = Package(
                 "UnderstudyHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Helpers for this repository's own tests (a headless browser); not a product.
@@ -87,7 +91,10 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy", "UnderstudyTestSupport"]
+            dependencies: [
+                "Understudy", "UnderstudyTesting", "UnderstudyHTTP", "understudy", "UnderstudyTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .testTarget(
             name: "UnderstudyClientsTests",

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 @testable import Understudy
 
@@ -72,7 +73,7 @@ import Testing
             _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/understudy"))
             Issue.record("read a file that does not exist")
         } catch {
-            #expect("\(FileError(error))" == "No such file or directory")
+            #expect(Errno(error)?.description == "No such file or directory")
         }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SystemPackage
 
 /// Every scenario of a folder, loaded and validated together.
 public struct ScenarioSet: Sendable {
@@ -59,13 +60,13 @@ private struct Loading {
 
     mutating func run() -> ScenarioSet? {
         let folder = directory.path
-        guard FileStatus(path: folder)?.isDirectory == true else {
+        guard (try? Stat(FilePath(folder)))?.type == .directory else {
             problems.append(FileProblem(file: folder, message: "no such scenarios folder"))
             return nil
         }
         let files: [URL]
         do { files = try ScenarioLoader.scenarioFiles(in: directory) } catch {
-            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(FileError(error))"))
+            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(Errno(error).map(String.init(describing:)) ?? "\(error)")"))
             return nil
         }
         guard !files.isEmpty else {
@@ -196,7 +197,7 @@ private struct Loading {
             guard let url = contained(path, file: file, keyPath: keyPath) else { return nil }
             // SWAPI's and catfact's datasets are folders of JSON files, artic's one JSON file.
             let wantsFolder = api != .artic
-            if FileStatus(path: url.path)?.isDirectory != wantsFolder {
+            if (try? Stat(FilePath(url.path))).map({ $0.type == .directory }) != wantsFolder {
                 problems.append(FileProblem(file: file, keyPath: keyPath, message: wantsFolder
                     ? "'\(path)' is not a folder; the \(api.rawValue) dataset is a folder of JSON files (see data/\(api.rawValue))"
                     : "'\(path)' is a folder; the artic dataset is one JSON file (see data/artic/artworks.json)"))
