@@ -10,30 +10,34 @@ public final class Scenario: Sendable {
     public let file: String
     /// The chain of scenarios it extends, nearest first.
     public let extends: [String]
-    let apis: [API: APIBehaviour]
+    let apis: [API: APIBehavior]
     let routes: [CustomRoute]
     let cache = ResponseCache()
     let targets = TargetMemo()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
-    private let behaviours: [APIBehaviour?]
+    private let behaviors: [APIBehavior?]
 
-    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehaviour], routes: [CustomRoute]) {
+    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute]) {
         self.name = name
         self.description = description
         self.file = file
         self.extends = extends
         self.apis = apis
         self.routes = routes
-        behaviours = API.allCases.map { apis[$0] }
+        behaviors = API.allCases.map { apis[$0] }
     }
 
     /// How `api` behaves in this scenario (every loaded scenario defines all APIs).
-    func behaviour(_ api: API) -> APIBehaviour { behaviours[api.index]! }
+    func behavior(_ api: API) -> APIBehavior { behaviors[api.index]! }
+
+    /// Transitional, for the responder's call sites until they say ``behavior(_:)``.
+    @available(*, deprecated, renamed: "behavior(_:)")
+    func behaviour(_ api: API) -> APIBehavior { behavior(api) }
 }
 
 /// How one API answers in one scenario. A class: the request path passes it
 /// around, and copying the struct retained each of its fields.
-final class APIBehaviour: Sendable {
+final class APIBehavior: Sendable {
     /// Answers from the dataset (which may be empty).
     let service: any APIService
     /// When set, the answer to every route of the API.
@@ -195,7 +199,7 @@ struct CustomRoute: Sendable {
     var fixed: CannedResponse?
     var delay: Int?
     var fault: Fault?
-    /// The API the path belongs to, if any: its behaviour applies where the route sets none.
+    /// The API the path belongs to, if any: its behavior applies where the route sets none.
     var api: API?
 
     enum PathPattern: Sendable, Equatable {

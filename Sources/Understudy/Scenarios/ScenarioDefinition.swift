@@ -7,12 +7,12 @@ struct ScenarioDefinition {
     var description: String
     var file: String
     var extends: (name: String, line: Int?)?
-    var common = Behaviour()
-    var apis: [API: Behaviour] = [:]
+    var common = Behavior()
+    var apis: [API: Behavior] = [:]
     var routes: [RouteDefinition] = []
 
     /// Settings that apply to one API (or, at the top level, to all three).
-    struct Behaviour {
+    struct Behavior {
         var dataset: DatasetChoice?
         var delay: Int?
         var fault: Fault?
@@ -78,7 +78,7 @@ struct ScenarioReader {
         }
         if let node = top["description"] { definition.description = string(node, "description") ?? "" }
         if let node = top["extends"], let parent = string(node, "extends") { definition.extends = (parent, node.mark.line) }
-        definition.common = behaviour(top, at: "", allowDataset: false)
+        definition.common = behavior(top, at: "", allowDataset: false)
         if let node = top["apis"], let apis = mapping(node, "apis") {
             for (keyNode, value) in apis {
                 let key = keyNode.string ?? ""
@@ -88,7 +88,7 @@ struct ScenarioReader {
                 }
                 guard let block = mapping(value, "apis.\(key)") else { continue }
                 checkKeys(block, allowed: Self.apiKeys, at: "apis.\(key)")
-                definition.apis[api] = behaviour(block, at: "apis.\(key).", allowDataset: true)
+                definition.apis[api] = behavior(block, at: "apis.\(key).", allowDataset: true)
             }
         }
         if let node = top["routes"] {
@@ -103,19 +103,19 @@ struct ScenarioReader {
         return definition
     }
 
-    private mutating func behaviour(_ block: YAMLNode.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behaviour {
-        var behaviour = ScenarioDefinition.Behaviour()
-        behaviour.line = block.mark.line
+    private mutating func behavior(_ block: YAMLNode.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behavior {
+        var behavior = ScenarioDefinition.Behavior()
+        behavior.line = block.mark.line
         if allowDataset, let node = block["dataset"], let text = string(node, prefix + "dataset") {
-            behaviour.dataset = text == "empty" ? .empty : .path(text)
+            behavior.dataset = text == "empty" ? .empty : .path(text)
         }
-        if let node = block["delay"] { behaviour.delay = milliseconds(node, prefix + "delay") }
-        if let node = block["fault"] { behaviour.fault = fault(node, prefix + "fault") }
+        if let node = block["delay"] { behavior.delay = milliseconds(node, prefix + "delay") }
+        if let node = block["fault"] { behavior.fault = fault(node, prefix + "fault") }
         if let node = block["response"], let response = mapping(node, prefix + "response") {
             checkKeys(response, allowed: Self.responseKeys, at: prefix + "response")
-            behaviour.response = self.response(response, at: prefix + "response.")
+            behavior.response = self.response(response, at: prefix + "response.")
         }
-        return behaviour
+        return behavior
     }
 
     private mutating func response(_ block: YAMLNode.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {

@@ -141,9 +141,9 @@ private struct Loading {
         guard let chain = chain(name) else { return nil }
         let own = chain[0]
         let before = problems.count
-        var apis: [API: APIBehaviour] = [:]
+        var apis: [API: APIBehavior] = [:]
         for api in API.allCases {
-            func first<T>(_ pick: (ScenarioDefinition.Behaviour) -> T?) -> (value: T, file: String, keyPath: String)? {
+            func first<T>(_ pick: (ScenarioDefinition.Behavior) -> T?) -> (value: T, file: String, keyPath: String)? {
                 for definition in chain {
                     if let value = definition.apis[api].flatMap(pick) { return (value, definition.file, "apis.\(api.rawValue).") }
                     if let value = pick(definition.common) { return (value, definition.file, "") }
@@ -156,7 +156,7 @@ private struct Loading {
                 continue
             }
             let fixed = response.flatMap { fixedResponse($0.value, file: $0.file, keyPath: $0.keyPath + "response", parameters: []) }
-            apis[api] = APIBehaviour(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
+            apis[api] = APIBehavior(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
         }
         var routes: [CustomRoute] = []
         for definition in chain {
