@@ -51,27 +51,13 @@ extension UnderstudyWire {
             self.completed = completed
         }
 
+        /// In the order the server writes them (absent optionals as `null`).
         enum CodingKeys: String, CodingKey {
-            case id, time, method, path, query, headers, session, api, scenario, status, completed
+            case id, time, method, path, query, headers
             case bodyBytes = "body_bytes"
+            case session, api, scenario, status
             case durationMs = "duration_ms"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(time, forKey: .time)
-            try container.encode(method, forKey: .method)
-            try container.encode(path, forKey: .path)
-            try container.encode(query, forKey: .query)
-            try container.encode(headers, forKey: .headers)
-            try container.encode(bodyBytes, forKey: .bodyBytes)
-            try container.encode(session, forKey: .session)
-            try container.encode(api, forKey: .api)
-            try container.encode(scenario, forKey: .scenario)
-            try container.encode(status, forKey: .status)
-            try container.encode(durationMs, forKey: .durationMs)
-            try container.encode(completed, forKey: .completed)
+            case completed
         }
     }
 

@@ -18,14 +18,6 @@ extension UnderstudyWire {
             case id, scenario, apis
             case idleSeconds = "idle_seconds"
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(scenario, forKey: .scenario)
-            try container.encode(apis, forKey: .apis)
-            try container.encode(idleSeconds, forKey: .idleSeconds)
-        }
     }
 
     /// The answer of `GET|PUT /__admin/scenario`, `PUT /__admin/scenario/NAME`, `POST /__admin/reset`
@@ -98,19 +90,12 @@ extension UnderstudyWire {
             self.next = next
         }
 
+        /// In the order the server writes them (`next` as `null` on the last page).
         enum CodingKeys: String, CodingKey {
-            case count, sessions, next
+            case count
             case ttlSeconds = "ttl_seconds"
             case maxSessions = "max_sessions"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(count, forKey: .count)
-            try container.encode(ttlSeconds, forKey: .ttlSeconds)
-            try container.encode(maxSessions, forKey: .maxSessions)
-            try container.encode(sessions, forKey: .sessions)
-            try container.encode(next, forKey: .next)
+            case sessions, next
         }
     }
 }

@@ -44,8 +44,6 @@ public final class Selection: Sendable {
 
     var scenarioNames: [String] { steps.map(\.scenario) }
 
-    func json() -> JSONValue { JSONValueEncoder.encode(wire) }
-
     /// What the admin API shows: the scenario's name, or the sequence and how many requests it served.
     var wire: UnderstudyWire.Selection {
         if steps.count == 1 { return .scenario(steps[0].scenario) }
