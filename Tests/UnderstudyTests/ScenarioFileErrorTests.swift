@@ -123,6 +123,14 @@ import Testing
         #expect(problem.message == "malformed JSON: expected a key in double quotes")
     }
 
+    @Test func jsonScenarioFilesHaveTheNestingBound() throws {
+        let deep = "{\"routes\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        let problems = try load(["a.json": deep])
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1 && problem.file == "a.json" && problem.line == 1)
+        #expect(problem.message == "malformed JSON: nesting deeper than \(JSONParser.maxDepth) levels")
+    }
+
     @Test func headerNamesAndMethodsAreHTTPTokens() throws {
         let good = "routes:\n  - path: /a\n    method: patch\n    headers: {X-Request-ID: '1', \"a!#$%&'*+-.^_`|~9\": '2'}\n    body: x\n"
         #expect(try load(["a.yaml": good]).isEmpty)
