@@ -5,7 +5,7 @@ let package = Package(
     name: "Understudy",
     // The server, the command line and UnderstudyTesting (an in-process server) build on macOS and Linux.
     // The client products (UnderstudyClients, UnderstudyAdminClient, UnderstudyDependencies, UnderstudyExamples)
-    // use only Foundation's URLSession, Codable, Duration and Regex, so they also build for iOS 16, tvOS 16,
+    // use only Foundation's URLSession, Codable, Duration and ISO8601FormatStyle, so they also build for iOS 16, tvOS 16,
     // watchOS 9 and visionOS 1 (the examples' view models, which are @Observable, for iOS 17, tvOS 17, watchOS 10).
     platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
         // Atomics that build on macOS 14 (Synchronization.Atomic needs macOS 15).
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        // File status, errno and whole writes to stdout/stderr (the engine and the command line only).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -70,6 +72,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(name: "UnderstudyClients"),
@@ -91,6 +94,7 @@ let package = Package(
                 "UnderstudyMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Helpers for this repository's own tests, not a product: raw sockets (RawHTTP), the `understudy`
@@ -102,7 +106,10 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "understudy", "UnderstudyTestSupport"]
+            dependencies: [
+                "Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "understudy", "UnderstudyTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .testTarget(
             name: "UnderstudyClientsTests",

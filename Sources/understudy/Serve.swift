@@ -157,9 +157,9 @@ struct Serve: ParsableCommand {
         }
 
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
-        StandardStream.output.write("understudy listening on \(understudy.baseURL)\n")
+        printOutput("understudy listening on \(understudy.baseURL)")
         if let admin = understudy.adminBaseURL {
-            StandardStream.output.write("understudy admin listening on \(admin)\n")
+            printOutput("understudy admin listening on \(admin)")
         }
         logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
         ProcessMemory.releaseStartupCode()

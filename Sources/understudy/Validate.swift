@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SystemPackage
 import Understudy
 
 struct Validate: ParsableCommand {
@@ -47,6 +48,12 @@ func loadOrReport(_ folder: URL) throws -> ScenarioSet {
     }
 }
 
+/// A line on stderr, written whole and unbuffered (it is out before an exit or a crash).
 func printError(_ line: String) {
-    StandardStream.error.write(line + "\n")
+    _ = try? FileDescriptor.standardError.writeAll((line + "\n").utf8)
+}
+
+/// A line on stdout, written whole and unbuffered: a test or script waiting for "listening on" sees it at once.
+func printOutput(_ line: String) {
+    _ = try? FileDescriptor.standardOutput.writeAll((line + "\n").utf8)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Understudy
 import UnderstudyTesting
 import UnderstudyTestSupport
 
@@ -19,7 +20,7 @@ import UnderstudyTestSupport
     func active(_ port: Int) throws -> String? {
         let reply = try call(port, "GET", "/__admin/scenario").reply
         let body = reply.components(separatedBy: "\r\n\r\n").dropFirst().joined()
-        return ((try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any])?["active"] as? String
+        return json(body)["active"]?.stringValue
     }
 
     @Test func onlyHostNamesOfThisMachineReachTheAdminAPI() throws {

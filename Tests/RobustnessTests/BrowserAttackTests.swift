@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Understudy
 import UnderstudyTesting
 import UnderstudyTestSupport
 
@@ -76,12 +77,12 @@ struct BrowserAttackTests {
             }
             return try browser.evaluate("JSON.stringify(window.results)") as? String ?? "{}"
         }.value
-        let results = try JSONSerialization.jsonObject(with: Data(resultText.utf8)) as? [String: Any] ?? [:]
+        let results = json(resultText)
 
-        #expect((results["rebound read"] as? String)?.hasPrefix("403:") == true, "\(results)")
-        #expect(results["rebound write"] as? Int == 403, "\(results)")
-        #expect(results["rebound json write"] as? Int == 403, "\(results)")
-        #expect(results["cross-site read"] as? String == "blocked", "no CORS grant for the admin API: \(results)")
+        #expect((results["rebound read"]?.stringValue)?.hasPrefix("403:") == true, "\(results)")
+        #expect(results["rebound write"]?.intValue == 403, "\(results)")
+        #expect(results["rebound json write"]?.intValue == 403, "\(results)")
+        #expect(results["cross-site read"]?.stringValue == "blocked", "no CORS grant for the admin API: \(results)")
 
         // None of the writes took effect: still server-error, the journal still holds the app's request.
         let state = try admin("GET", "/__admin/scenario")

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import Understudy
 import UnderstudyTesting
 import UnderstudyTestSupport
 
@@ -103,12 +104,12 @@ struct MemoryBoundsTests {
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
         }
         let state = try await get("scenario")
-        let fields = try #require(try JSONSerialization.jsonObject(with: state.body) as? [String: Any])
-        #expect(fields["session_count"] as? Int == limit)
+        let fields = json(state.body)
+        #expect(fields["session_count"]?.intValue == limit)
         #expect(state.body.count < 512, "GET /__admin/scenario is \(state.body.count) bytes with \(limit) sessions")
         let page = try await get("sessions")
-        let listed = try #require(try JSONSerialization.jsonObject(with: page.body) as? [String: Any])
-        #expect((listed["sessions"] as? [String: Any])?.count == 100 && listed["count"] as? Int == limit)
+        let listed = json(page.body)
+        #expect(listed["sessions"]?.members?.count == 100 && listed["count"]?.intValue == limit)
         #expect(page.body.count < 16 * 1024, "one page of sessions is \(page.body.count) bytes")
 
         // Past the cap: a clear 429, and the sessions already there keep working.
@@ -141,9 +142,9 @@ struct MemoryBoundsTests {
             try await Task.sleep(for: .milliseconds(250))
         }
         let (data, _) = try await URLSession.shared.data(from: base.appendingPathComponent("__admin/sessions"))
-        let listed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect((listed["sessions"] as? [String: Any]).map { Set($0.keys) } == ["busy"], "\(listed)")
-        #expect(listed["ttl_seconds"] as? Int == 1)
+        let listed = json(data)
+        #expect(listed["sessions"]?.members.map { Set($0.map(\.key)) } == ["busy"], "\(listed)")
+        #expect(listed["ttl_seconds"]?.intValue == 1)
         request.setValue("idle", forHTTPHeaderField: "X-Understudy-Session")
         #expect(((try await URLSession.shared.data(for: request)).1 as? HTTPURLResponse)?.statusCode == 200, "an expired session follows the active scenario")
     }

@@ -4,7 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import Understudy
+@testable import Understudy
+import UnderstudyAdminWire
 import UnderstudyTesting
 
 /// Every admin route and every kind of admin mistake, over HTTP.
@@ -256,5 +257,23 @@ import UnderstudyTesting
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
         #expect(page.text.contains("<script>") && page.text.contains("/__admin"))
         #expect(!page.text.contains("http://") && !page.text.contains("https://"), "no CDN or external resource")
+    }
+}
+
+/// The admin answers' bytes come from the shared wire types: key order and `null`s as they always were.
+@Suite struct AdminWireBytesTests {
+    func text<Answer: Encodable>(_ answer: Answer) -> String {
+        String(decoding: JSONWriter().template(JSONValueEncoder.encode(answer)).render(origin: Origin("")), as: UTF8.self)
+    }
+
+    @Test func aSessionsPageWritesEveryField() {
+        let session = UnderstudyWire.SessionState(id: "a", scenario: nil, apis: [:], idleSeconds: 0)
+        let page = UnderstudyWire.Sessions(count: 1, ttlSeconds: 3600, maxSessions: 10, sessions: ["a": session], next: nil)
+        #expect(text(page) == #"{"count":1,"ttl_seconds":3600,"max_sessions":10,"sessions":{"a":{"id":"a","scenario":null,"apis":{},"idle_seconds":0}},"next":null}"#)
+    }
+
+    @Test func anErrorBodyIsErrorThenDetail() {
+        #expect(String(decoding: ErrorBody.bytes(error: "e", detail: "d"), as: UTF8.self) == #"{"error":"e","detail":"d"}"#)
+        #expect(String(decoding: ErrorBody.bytes(error: "e", detail: "d", problems: ["p"]), as: UTF8.self) == #"{"error":"e","detail":"d","problems":["p"]}"#)
     }
 }

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func yamlScalarsKeepTheirSpelling() throws {
-        let value = JSONValue(node: try DocumentParser.parse(#"{"a": 1.50, "b": "1.50", "c": 01, "d": null}"#, file: "inline.json"))
+        let value = JSONValue(node: try DocumentParser.parse(#"{"a": 1.50, "b": "1.50", "c": 01, "d": null}"#, file: "inline.yaml"))
         #expect(value["a"] == .number("1.50"))
         #expect(value["b"] == .string("1.50"))
         #expect(value["c"] == .string("01"))

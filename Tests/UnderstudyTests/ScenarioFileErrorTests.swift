@@ -116,6 +116,30 @@ import Testing
         #expect(try load(["ok.json": #"{"description": "fine", "delay": 5}"#]).isEmpty)
     }
 
+    @Test func jsonScenarioFileSyntaxErrorsNameLineAndColumn() throws {
+        let problems = try load(["a.json": "{\n  \"description\": \"x\",\n  \"delay\": 5,\n}\n"])
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1 && problem.file == "a.json" && problem.line == 4 && problem.column == 1)
+        #expect(problem.message == "malformed JSON: expected a key in double quotes")
+    }
+
+    @Test func jsonScenarioFilesHaveTheNestingBound() throws {
+        let deep = "{\"routes\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        let problems = try load(["a.json": deep])
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1 && problem.file == "a.json" && problem.line == 1)
+        #expect(problem.message == "malformed JSON: nesting deeper than \(JSONParser.maxDepth) levels")
+    }
+
+    @Test func headerNamesAndMethodsAreHTTPTokens() throws {
+        let good = "routes:\n  - path: /a\n    method: patch\n    headers: {X-Request-ID: '1', \"a!#$%&'*+-.^_`|~9\": '2'}\n    body: x\n"
+        #expect(try load(["a.yaml": good]).isEmpty)
+        let badName = try load(["a.yaml": "routes:\n  - path: /a\n    headers: {'Bad Name': '1'}\n    body: x\n"])
+        expectOne(badName, file: "a.yaml", line: 3, keyPath: "routes[0].headers", containing: "'Bad Name' is not a valid header name")
+        let badMethod = try load(["a.yaml": "routes:\n  - path: /a\n    method: 'GE T'\n    body: x\n"])
+        expectOne(badMethod, file: "a.yaml", line: 3, keyPath: "routes[0].method", containing: "expected an HTTP method")
+    }
+
     @Test func unknownPlaceholdersInBodies() throws {
         let problems = try load(["a.yaml": "routes:\n  - path: /u/:id\n    body: '{\"id\": \"{{id}}\", \"x\": \"{{user}}\"}'\n"])
         expectOne(problems, file: "a.yaml", keyPath: "routes[0]", containing: "unknown placeholder {{user}}")

@@ -65,7 +65,7 @@ import Understudy
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
             #expect(!response.data.isEmpty)
-            #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: response.data) }
+            #expect(throws: FileProblem.self) { try parseJSON(response.data) }
 
         case "delay":
             let response = try await fetchOverTheWire(detail, scenario: scenario, headers: ["X-Understudy-Delay": "300"])

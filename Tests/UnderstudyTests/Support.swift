@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPTypes
-import Understudy
+@testable import Understudy
 import UnderstudyTesting
 import UnderstudyTestSupport
 
@@ -86,13 +86,10 @@ func fetchOverTheWire(_ path: String, scenario: String? = nil, headers: [String:
     return Fetched(data: data, response: response as! HTTPURLResponse, elapsed: Date().timeIntervalSince(start))
 }
 
-struct NotJSON: Error {}
 
-/// Strict JSON parse (Foundation) for validity, then an order-keeping parse for shapes.
-func parseJSON(_ data: Data) throws -> JSONValue {
-    _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    guard let text = String(data: data, encoding: .utf8) else { throw NotJSON() }
-    return JSONValue(node: try DocumentParser.parse(text, file: "response"))
+/// A response body through the server's own JSON reader: strict (RFC 8259), and keeping key order and numbers as written for shapes.
+func parseJSON(_ data: Data) throws(FileProblem) -> JSONValue {
+    try JSONParser.parse(Array(data), file: "response").value
 }
 
 /// Sends one raw HTTP/1.1 request and returns the whole reply (headers and body).

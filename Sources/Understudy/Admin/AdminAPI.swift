@@ -16,21 +16,26 @@ struct AdminAPI {
 
     static let prefix = "/__admin"
 
-    /// Answers a request whose decoded path is under ``prefix``. Admin paths need no
-    /// percent-escapes, and one that has any is refused before any admin route runs: a rule in
-    /// front of the server that filters the literal `/__admin` prefix (a proxy, a firewall) must
-    /// not be bypassed by `/%5f%5fadmin` or `/__admin%2Freset`, which decode to the same path.
+    /// Whether a decoded path belongs to the admin API: the one place that tests the prefix, for
+    /// the main port's responder (which hands these to ``reply(to:control:)`` and keeps them out
+    /// of the journal) and the access line.
+    static func owns(_ path: String) -> Bool { path.hasBytePrefix(prefix) }
+
+    /// The admin API's one entry, for the main port and the `--admin-port` listener alike. A path
+    /// outside ``prefix`` reaches it only on the admin listener, which serves nothing else. Admin
+    /// paths need no percent-escapes, and one that has any is refused before any admin route runs:
+    /// a rule in front of the server that filters the literal `/__admin` prefix (a proxy, a
+    /// firewall) must not be bypassed by `/%5f%5fadmin` or `/__admin%2Freset`, which decode to the same path.
     static func reply(to request: ServerRequest, control: ServerControl) -> Reply {
+        guard owns(request.path) else {
+            return error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
+        }
         guard request.literalPathPrefix >= request.path.utf8.count else {
             return error(AdminError(.badRequest, "escaped admin path",
                                     "Admin paths are sent as they are; this one has percent-escapes. Write /__admin/… literally."))
         }
-        return AdminAPI(control: control).reply(to: request)
-    }
-
-    func reply(to request: ServerRequest) -> Reply {
         do {
-            return try route(request)
+            return try AdminAPI(control: control).route(request)
         } catch {
             return AdminAPI.error(error)
         }
@@ -82,7 +87,7 @@ struct AdminAPI {
                     case .loaded(let names):
                         finish(Self.json(.ok, UnderstudyWire.Reloaded(scenarios: names)))
                     case .rejected(let reason, let problems):
-                        finish(Self.json(.unprocessableContent, UnderstudyWire.ErrorBody(
+                        finish(Self.json(.unprocessableContent, body: ErrorBody.bytes(
                             error: "reload rejected", detail: "\(reason); the previous scenarios keep serving.",
                             problems: problems.map(\.description))))
                     case .cancelled:
@@ -347,23 +352,21 @@ struct AdminAPI {
     static let health = Response(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"],
                                          text: #"{"status":"ok"}"#)
 
-    private func ok(_ value: JSONValue) -> Reply { Self.json(.ok, value) }
-
     private func ok<Answer: Encodable>(_ answer: Answer) -> Reply { Self.json(.ok, answer) }
 
     /// An answer of the admin API, encoded through its wire type (`UnderstudyWire`, shared with the client).
-    static func json<Answer: Encodable>(_ status: HTTPResponse.Status, _ answer: Answer, extra: HTTPFields = [:]) -> Reply {
-        json(status, JSONValueEncoder.encode(answer), extra: extra)
+    static func json<Answer: Encodable>(_ status: HTTPResponse.Status, _ answer: Answer) -> Reply {
+        json(status, body: JSONWriter().template(JSONValueEncoder.encode(answer)).render(origin: Origin("")))
     }
 
-    static func json(_ status: HTTPResponse.Status, _ value: JSONValue, extra: HTTPFields = [:]) -> Reply {
+    /// An admin answer's already encoded body: never cached by a client (`no-store`), never sniffed.
+    static func json(_ status: HTTPResponse.Status, body: [UInt8], extra: HTTPFields = [:]) -> Reply {
         var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"]
         fields.append(contentsOf: extra)
-        return Reply(.respond(Response(status: status, headerFields: fields, body: JSONWriter().template(value).render(origin: Origin("")))))
+        return Reply(.respond(Response(status: status, headerFields: fields, body: body)))
     }
 
     static func error(_ error: AdminError) -> Reply {
-        json(error.status, UnderstudyWire.ErrorBody(error: error.error, detail: error.detail),
-             extra: error.allow.map { [.allow: $0] } ?? [:])
+        json(error.status, body: ErrorBody.bytes(error: error.error, detail: error.detail), extra: error.allow.map { [.allow: $0] } ?? [:])
     }
 }

@@ -4,44 +4,20 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A problem in a file Understudy reads (scenario, dataset or body file),
-/// located as precisely as the parser allows.
-public struct FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file, as given to the loader (relative to the scenarios folder when possible).
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-    /// Dotted path of the key at fault, e.g. `apis.swapi.fault` or `routes[2].path`.
-    public var keyPath: String?
-    public var message: String
-
-    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.keyPath = keyPath
-        self.message = message
-    }
-
-    public var description: String {
-        var location = file
-        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        return "\(location): " + (keyPath.map { "\($0): " } ?? "") + message
-    }
-}
-
-/// Parses YAML and JSON documents (JSON through the same YAML parser, so
-/// both report line numbers) into ``YAMLNode``s and ``JSONValue``s.
+/// Reads the files Understudy loads: YAML documents through libyaml (``YAMLComposer``), and
+/// everything JSON through the one JSON reader (``JSONParser``); both give trees whose nodes
+/// know their line, so every problem is reported as file:line: key.
 public enum DocumentParser {
-    /// Parses `text`; the root node, or a problem naming the line.
+    /// Parses YAML `text`; the root node, or a problem naming the line.
     public static func parse(_ text: String, file: String) throws(FileProblem) -> YAMLNode {
         try YAMLComposer.compose(Array(text.utf8), file: file)
     }
 
-    /// Reads and parses a scenario file. The bytes go to the parser as they
-    /// are, so text that is not UTF-8 is reported with its line and column.
+    /// Reads and parses a scenario file: a `.json` one as JSON, any other as YAML. The bytes go to
+    /// the parser as they are, so text that is not UTF-8 is reported with its line and column.
     public static func parseFile(at url: URL, displayName: String) throws(FileProblem) -> YAMLNode {
         let bytes = try ConfinedRead.bytes(atPath: url.path, displayName: displayName, limit: LoadScope.scenarioFileLimit, kind: "scenario files")
+        if url.pathExtension.lowercased() == "json" { return try JSONParser.parseNode(bytes, file: displayName) }
         return try YAMLComposer.compose(bytes, file: displayName)
     }
 

@@ -1,9 +1,13 @@
-/// A strict JSON parser (RFC 8259) for dataset files.
+/// The one JSON reader: a strict parser (RFC 8259) for everything Understudy reads as JSON —
+/// dataset files, `.json` scenario files, admin and search request bodies, and the tests' reading
+/// of responses.
 ///
-/// Datasets are most of what a server start reads; going through the YAML
-/// parser made startup ten times slower. This one keeps what ``JSONValue``
-/// needs (key order, numbers as written) and reports problems with line and
-/// column, like the YAML path does. Scenario files stay YAML.
+/// Kept rather than Foundation's `JSONDecoder` or libyaml: datasets are most of what a server
+/// start reads (through the YAML parser it was ten times slower), and only a parser of its own
+/// keeps what ``JSONValue`` needs (key order, numbers as written) and reports problems with
+/// line and column. It builds either tree (``JSONTree``): ``JSONValue``s, or ``YAMLNode``s with
+/// the place of every value so that a `.json` scenario file is read, and its mistakes located
+/// (file:line: key), exactly as a YAML one.
 struct JSONParser {
     /// The root value, and for a root array the line each element starts on.
     struct Document {
@@ -28,89 +32,101 @@ struct JSONParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) throws(FileProblem) -> Document {
+        var lines: [Int] = []
+        let value: JSONValue = try parse(bytes, file: file, elementLines: &lines)
+        return Document(value: value, elementLines: lines)
+    }
+
+    /// A scenario file's tree, each node with the line and column it starts on.
+    static func parseNode(_ bytes: [UInt8], file: String) throws(FileProblem) -> YAMLNode {
+        var lines: [Int] = []
+        return try parse(bytes, file: file, elementLines: &lines)
+    }
+
+    private static func parse<Tree: JSONTree>(_ bytes: [UInt8], file: String, elementLines: inout [Int]) throws(FileProblem) -> Tree {
         var parser = JSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // a UTF-8 byte-order mark
         parser.skipWhitespace()
         guard parser.index < bytes.count else { throw FileProblem(file: file, line: 1, message: "the file is empty") }
-        var lines: [Int] = []
-        let value = try parser.value(elementLines: &lines)
+        let value: Tree = try parser.value(elementLines: &elementLines)
         parser.skipWhitespace()
         guard parser.index == bytes.count else { throw parser.problem("unexpected text after the JSON value") }
-        return Document(value: value, elementLines: lines)
+        return value
     }
 
     // MARK: - Values
 
-    private mutating func value(elementLines: inout [Int]) throws(FileProblem) -> JSONValue {
+    private mutating func value<Tree: JSONTree>(elementLines: inout [Int]) throws(FileProblem) -> Tree {
         guard index < bytes.count else { throw problem("unexpected end of file") }
+        let mark = self.mark
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array(elementLines: &elementLines)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "{"): return try object(mark)
+        case UInt8(ascii: "["): return try array(mark, elementLines: &elementLines)
+        case UInt8(ascii: "\""): return .string(try string(), mark)
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true, mark)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false, mark)
+        case UInt8(ascii: "n"): try literal("null"); return .null(mark)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(), mark)
         default: throw problem("unexpected \(describe(bytes[index])); expected a JSON value")
         }
     }
 
-    private mutating func nested(_ body: (inout JSONParser) throws(FileProblem) -> JSONValue) throws(FileProblem) -> JSONValue {
+    private mutating func nested<Tree: JSONTree>(_ body: (inout JSONParser) throws(FileProblem) -> Tree) throws(FileProblem) -> Tree {
         depth += 1
         guard depth <= Self.maxDepth else { throw problem("nesting deeper than \(Self.maxDepth) levels") }
         defer { depth -= 1 }
         return try body(&self)
     }
 
-    private mutating func object() throws(FileProblem) -> JSONValue {
-        try nested { (parser: inout JSONParser) throws(FileProblem) -> JSONValue in
+    private mutating func object<Tree: JSONTree>(_ mark: YAMLNode.Mark) throws(FileProblem) -> Tree {
+        try nested { (parser: inout JSONParser) throws(FileProblem) -> Tree in
             parser.index += 1
-            var members: [JSONValue.Member] = []
+            var members: [Tree.Member] = []
             var keys = Set<String>()
             var unused: [Int] = []
             parser.skipWhitespace()
-            if parser.eat(UInt8(ascii: "}")) { return .object([]) }
+            if parser.eat(UInt8(ascii: "}")) { return .object([], mark) }
             while true {
                 parser.skipWhitespace()
                 guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
                     throw parser.problem("expected a key in double quotes")
                 }
-                let (keyLine, keyColumn) = (parser.line, parser.column)
+                let keyMark = parser.mark
                 let key = try parser.string()
                 // Most objects have a few keys: comparing them is cheaper than hashing each into a set.
                 let isDuplicate: Bool
                 if members.count < 16 {
-                    isDuplicate = members.contains { $0.key == key }
+                    isDuplicate = members.contains { Tree.key(of: $0) == key }
                 } else {
                     if keys.isEmpty {
                         keys.reserveCapacity(4 * members.count)
-                        keys.formUnion(members.lazy.map(\.key))
+                        keys.formUnion(members.lazy.map(Tree.key(of:)))
                     }
                     isDuplicate = !keys.insert(key).inserted
                 }
                 guard !isDuplicate else {
-                    throw FileProblem(file: parser.file, line: keyLine, column: keyColumn, message: "duplicate key '\(key)'")
+                    throw FileProblem(file: parser.file, line: keyMark.line, column: keyMark.column, message: "duplicate key '\(key)'")
                 }
                 parser.skipWhitespace()
                 guard parser.eat(UInt8(ascii: ":")) else { throw parser.problem("expected ':' after the key '\(key)'") }
                 parser.skipWhitespace()
-                members.append(JSONValue.Member(key, try parser.value(elementLines: &unused)))
+                members.append(Tree.member(key, keyMark, try parser.value(elementLines: &unused)))
                 parser.skipWhitespace()
                 if parser.eat(UInt8(ascii: ",")) { continue }
-                if parser.eat(UInt8(ascii: "}")) { return .object(members) }
+                if parser.eat(UInt8(ascii: "}")) { return .object(members, mark) }
                 throw parser.problem("expected ',' or '}' in an object")
             }
         }
     }
 
-    private mutating func array(elementLines: inout [Int]) throws(FileProblem) -> JSONValue {
+    private mutating func array<Tree: JSONTree>(_ mark: YAMLNode.Mark, elementLines: inout [Int]) throws(FileProblem) -> Tree {
         let isRoot = depth == 0
-        return try nested { (parser: inout JSONParser) throws(FileProblem) -> JSONValue in
+        return try nested { (parser: inout JSONParser) throws(FileProblem) -> Tree in
             parser.index += 1
-            var elements: [JSONValue] = []
+            var elements: [Tree] = []
             var unused: [Int] = []
             parser.skipWhitespace()
-            if parser.eat(UInt8(ascii: "]")) { return .array([]) }
+            if parser.eat(UInt8(ascii: "]")) { return .array([], mark) }
             while true {
                 parser.skipWhitespace()
                 if isRoot {
@@ -120,7 +136,7 @@ struct JSONParser {
                 elements.append(try parser.value(elementLines: &unused))
                 parser.skipWhitespace()
                 if parser.eat(UInt8(ascii: ",")) { continue }
-                if parser.eat(UInt8(ascii: "]")) { return .array(elements) }
+                if parser.eat(UInt8(ascii: "]")) { return .array(elements, mark) }
                 throw parser.problem("expected ',' or ']' in an array")
             }
         }
@@ -206,22 +222,21 @@ struct JSONParser {
         return text
     }
 
-    private mutating func number() throws(FileProblem) -> JSONValue {
+    /// A number's text, as written.
+    private mutating func number() throws(FileProblem) -> String {
         let start = index
-        while index < bytes.count {
+        scan: while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
                  UInt8(ascii: "e"), UInt8(ascii: "E"):
                 index += 1
             default:
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                guard JSONValue.looksLikeNumber(text) else { index = start; throw problem("malformed number '\(text)'") }
-                return .number(text)
+                break scan
             }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard JSONValue.looksLikeNumber(text) else { index = start; throw problem("malformed number '\(text)'") }
-        return .number(text)
+        return text
     }
 
     private mutating func literal(_ word: String) throws(FileProblem) {
@@ -257,6 +272,9 @@ struct JSONParser {
 
     private var column: Int { index - lineStart + 1 }
 
+    /// Where the next value starts (its column counts bytes; YAML's count characters, which differ only after non-ASCII text on the line).
+    private var mark: YAMLNode.Mark { YAMLNode.Mark(line: line, column: column) }
+
     private func problem(_ message: String) -> FileProblem {
         FileProblem(file: file, line: line, column: column, message: "malformed JSON: \(message)")
     }
@@ -264,4 +282,45 @@ struct JSONParser {
     private func describe(_ byte: UInt8) -> String {
         (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
+}
+
+/// A tree ``JSONParser`` builds: the parsing is written once, and each tree keeps what its
+/// readers need (a ``JSONValue`` drops the marks; a ``YAMLNode`` keeps them, and keeps a string
+/// quoted so that `"1"` stays text).
+protocol JSONTree {
+    associatedtype Member
+    static func null(_ mark: YAMLNode.Mark) -> Self
+    static func bool(_ value: Bool, _ mark: YAMLNode.Mark) -> Self
+    static func number(_ text: String, _ mark: YAMLNode.Mark) -> Self
+    static func string(_ text: String, _ mark: YAMLNode.Mark) -> Self
+    static func array(_ items: [Self], _ mark: YAMLNode.Mark) -> Self
+    static func object(_ members: [Member], _ mark: YAMLNode.Mark) -> Self
+    static func member(_ key: String, _ keyMark: YAMLNode.Mark, _ value: Self) -> Member
+    static func key(of member: Member) -> String
+}
+
+extension JSONValue: JSONTree {
+    static func null(_ mark: YAMLNode.Mark) -> JSONValue { .null }
+    static func bool(_ value: Bool, _ mark: YAMLNode.Mark) -> JSONValue { .bool(value) }
+    static func number(_ text: String, _ mark: YAMLNode.Mark) -> JSONValue { .number(text) }
+    static func string(_ text: String, _ mark: YAMLNode.Mark) -> JSONValue { .string(text) }
+    static func array(_ items: [JSONValue], _ mark: YAMLNode.Mark) -> JSONValue { .array(items) }
+    static func object(_ members: [Member], _ mark: YAMLNode.Mark) -> JSONValue { .object(members) }
+    static func member(_ key: String, _ keyMark: YAMLNode.Mark, _ value: JSONValue) -> Member { Member(key, value) }
+    static func key(of member: Member) -> String { member.key }
+}
+
+extension YAMLNode: JSONTree {
+    typealias Member = Mapping.Element
+
+    /// `null`, `true`, `false` and numbers are plain scalars, as YAML reads them unquoted: ``JSONValue/init(node:)`` and
+    /// the scenario reader then take them as the value they spell.
+    static func null(_ mark: Mark) -> YAMLNode { .scalar(Scalar("null", mark: mark)) }
+    static func bool(_ value: Bool, _ mark: Mark) -> YAMLNode { .scalar(Scalar(value ? "true" : "false", mark: mark)) }
+    static func number(_ text: String, _ mark: Mark) -> YAMLNode { .scalar(Scalar(text, mark: mark)) }
+    static func string(_ text: String, _ mark: Mark) -> YAMLNode { .scalar(Scalar(text, style: .doubleQuoted, mark: mark)) }
+    static func array(_ items: [YAMLNode], _ mark: Mark) -> YAMLNode { .sequence(Sequence(items, mark: mark)) }
+    static func object(_ members: [Member], _ mark: Mark) -> YAMLNode { .mapping(Mapping(members, mark: mark)) }
+    static func member(_ key: String, _ keyMark: Mark, _ value: YAMLNode) -> Member { (key: string(key, keyMark), value: value) }
+    static func key(of member: Member) -> String { member.key.string ?? "" }
 }

@@ -1,5 +1,8 @@
 /// Writes ``JSONValue``s compactly into a ``BodyTemplate``, in the escaping
 /// style of the API being imitated.
+///
+/// Kept rather than `JSONEncoder`: the bodies must match the real APIs byte for byte (key order,
+/// numbers as written, PHP's and artic's escaping, holes for the origin), which no encoder offers.
 public struct JSONWriter: Sendable {
     /// `/` as `\/` (PHP's default, seen in catfact bodies).
     public var escapeSlashes = false

@@ -10,29 +10,33 @@ public final class Scenario: Sendable {
     public let file: String
     /// The chain of scenarios it extends, nearest first.
     public let extends: [String]
-    let apis: [API: APIBehaviour]
+    let apis: [API: APIBehavior]
     let routes: [CustomRoute]
     let cache = ResponseCache()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
-    private let behaviours: [APIBehaviour?]
+    private let behaviors: [APIBehavior?]
 
-    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehaviour], routes: [CustomRoute]) {
+    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute]) {
         self.name = name
         self.description = description
         self.file = file
         self.extends = extends
         self.apis = apis
         self.routes = routes
-        behaviours = API.allCases.map { apis[$0] }
+        behaviors = API.allCases.map { apis[$0] }
     }
 
     /// How `api` behaves in this scenario (every loaded scenario defines all APIs).
-    func behaviour(_ api: API) -> APIBehaviour { behaviours[api.index]! }
+    func behavior(_ api: API) -> APIBehavior { behaviors[api.index]! }
+
+    /// Transitional, for the responder's call sites until they say ``behavior(_:)``.
+    @available(*, deprecated, renamed: "behavior(_:)")
+    func behaviour(_ api: API) -> APIBehavior { behavior(api) }
 }
 
 /// How one API answers in one scenario. A class: the request path passes it
 /// around, and copying the struct retained each of its fields.
-final class APIBehaviour: Sendable {
+final class APIBehavior: Sendable {
     /// Answers from the dataset (which may be empty).
     let service: any APIService
     /// When set, the answer to every route of the API.
@@ -58,7 +62,7 @@ final class APIBehaviour: Sendable {
 /// at load, so a value that itself reads `{{origin}}` is never expanded.
 struct CannedResponse: Sendable {
     var status: Int
-    var headers: [(String, String)]
+    var fields: HTTPFields
     var body: String
     /// The `Content-Type` header's value, `application/json` when the file gives none.
     let contentType: String
@@ -73,11 +77,11 @@ struct CannedResponse: Sendable {
 
     enum Language: Sendable { case json, html, text }
 
-    init(status: Int, headers: [(String, String)], body: String) {
+    init(status: Int, fields: HTTPFields, body: String) {
         self.status = status
-        self.headers = headers
+        self.fields = fields
         self.body = body
-        contentType = headers.first { $0.0.lowercased() == "content-type" }?.1 ?? "application/json"
+        contentType = fields[.contentType] ?? "application/json"
         let media = contentType.lowercased().split(separator: ";").first.map { $0.trimmingSpaces }
         language = switch media ?? "" {
         case "application/json": .json
@@ -106,6 +110,10 @@ struct CannedResponse: Sendable {
         }
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
     }
+
+    /// The fields as name/value pairs, for the responder's `prepare`, which still takes pairs.
+    /// Transitional: it goes once the responder sets ``fields`` itself.
+    var headers: [(String, String)] { fields.map { ($0.name.rawName, $0.value) } }
 
     /// Placeholder names used in the body: each `{{name}}` with no brace inside.
     var placeholders: Set<String> {
@@ -183,13 +191,14 @@ struct CannedResponse: Sendable {
 /// A route of a scenario file: matched before the APIs, on method and path
 /// pattern (`:name` segments capture).
 struct CustomRoute: Sendable {
-    var method: String
+    /// Nil for any method (`*` in the file).
+    var method: HTTPRequest.Method?
     var segments: [PathPattern]
     var parameterNames: [String]
     var fixed: CannedResponse?
     var delay: Int?
     var fault: Fault?
-    /// The API the path belongs to, if any: its behaviour applies where the route sets none.
+    /// The API the path belongs to, if any: its behavior applies where the route sets none.
     var api: API?
 
     enum PathPattern: Sendable, Equatable {
@@ -197,7 +206,7 @@ struct CustomRoute: Sendable {
         case parameter(String)
     }
 
-    init(method: String, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
+    init(method: HTTPRequest.Method?, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
         self.method = method
         segments = Substring(path).pathSegments.map { segment in
             segment.hasPrefix(":") ? .parameter(String(segment.dropFirst())) : .literal(String(segment))
@@ -211,7 +220,7 @@ struct CustomRoute: Sendable {
 
     /// The captured parameter values when `request` matches.
     func match(_ request: ServerRequest) -> [String]? {
-        guard method == "*" || method == request.method.rawValue || (method == "GET" && request.method == .head) else { return nil }
+        if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
         let parts = Substring(request.path).pathSegments
         guard parts.count == segments.count else { return nil }
         var values: [String] = []

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// One scenario file as written, checked for unknown keys and wrong types but
 /// not yet combined with the scenario it extends.
 struct ScenarioDefinition {
@@ -5,12 +7,12 @@ struct ScenarioDefinition {
     var description: String
     var file: String
     var extends: (name: String, line: Int?)?
-    var common = Behaviour()
-    var apis: [API: Behaviour] = [:]
+    var common = Behavior()
+    var apis: [API: Behavior] = [:]
     var routes: [RouteDefinition] = []
 
     /// Settings that apply to one API (or, at the top level, to all three).
-    struct Behaviour {
+    struct Behavior {
         var dataset: DatasetChoice?
         var delay: Int?
         var fault: Fault?
@@ -26,7 +28,7 @@ struct ScenarioDefinition {
     /// A fixed response: status, headers and a body from one of three sources.
     struct ResponseDefinition {
         var status: Int = 200
-        var headers: [(String, String)] = []
+        var headers: HTTPFields = [:]
         var body: BodySource = .none
         var line: Int?
     }
@@ -41,7 +43,8 @@ struct ScenarioDefinition {
     /// A route of the scenario's own: a custom endpoint when it has a
     /// response, else an override of delay or fault for an API path.
     struct RouteDefinition {
-        var method: String
+        /// Nil for any method (`*`).
+        var method: HTTPRequest.Method?
         var path: String
         var response: ResponseDefinition?
         var delay: Int?
@@ -75,7 +78,7 @@ struct ScenarioReader {
         }
         if let node = top["description"] { definition.description = string(node, "description") ?? "" }
         if let node = top["extends"], let parent = string(node, "extends") { definition.extends = (parent, node.mark.line) }
-        definition.common = behaviour(top, at: "", allowDataset: false)
+        definition.common = behavior(top, at: "", allowDataset: false)
         if let node = top["apis"], let apis = mapping(node, "apis") {
             for (keyNode, value) in apis {
                 let key = keyNode.string ?? ""
@@ -85,7 +88,7 @@ struct ScenarioReader {
                 }
                 guard let block = mapping(value, "apis.\(key)") else { continue }
                 checkKeys(block, allowed: Self.apiKeys, at: "apis.\(key)")
-                definition.apis[api] = behaviour(block, at: "apis.\(key).", allowDataset: true)
+                definition.apis[api] = behavior(block, at: "apis.\(key).", allowDataset: true)
             }
         }
         if let node = top["routes"] {
@@ -100,19 +103,19 @@ struct ScenarioReader {
         return definition
     }
 
-    private mutating func behaviour(_ block: YAMLNode.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behaviour {
-        var behaviour = ScenarioDefinition.Behaviour()
-        behaviour.line = block.mark.line
+    private mutating func behavior(_ block: YAMLNode.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behavior {
+        var behavior = ScenarioDefinition.Behavior()
+        behavior.line = block.mark.line
         if allowDataset, let node = block["dataset"], let text = string(node, prefix + "dataset") {
-            behaviour.dataset = text == "empty" ? .empty : .path(text)
+            behavior.dataset = text == "empty" ? .empty : .path(text)
         }
-        if let node = block["delay"] { behaviour.delay = milliseconds(node, prefix + "delay") }
-        if let node = block["fault"] { behaviour.fault = fault(node, prefix + "fault") }
+        if let node = block["delay"] { behavior.delay = milliseconds(node, prefix + "delay") }
+        if let node = block["fault"] { behavior.fault = fault(node, prefix + "fault") }
         if let node = block["response"], let response = mapping(node, prefix + "response") {
             checkKeys(response, allowed: Self.responseKeys, at: prefix + "response")
-            behaviour.response = self.response(response, at: prefix + "response.")
+            behavior.response = self.response(response, at: prefix + "response.")
         }
-        return behaviour
+        return behavior
     }
 
     private mutating func response(_ block: YAMLNode.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {
@@ -127,7 +130,8 @@ struct ScenarioReader {
         }
         if let node = block["headers"], let headers = mapping(node, prefix + "headers") {
             for (key, value) in headers {
-                guard let name = key.string, HTTPToken.isValid(name) else {
+                // swift-http-types checks the name is an RFC 9110 token.
+                guard let name = key.string, let field = HTTPField.Name(name) else {
                     problem(key, prefix + "headers", "'\(key.string ?? "")' is not a valid header name")
                     continue
                 }
@@ -135,7 +139,7 @@ struct ScenarioReader {
                     problem(value, prefix + "headers.\(name)", "expected a text value")
                     continue
                 }
-                response.headers.append((name, scalar.string))
+                response.headers.append(HTTPField(name: field, value: scalar.string))
             }
         }
         let sources = ["body", "body_file", "json"].filter { block[$0] != nil }
@@ -159,10 +163,14 @@ struct ScenarioReader {
             problem(pathNode, keyPath + ".path", "must start with /")
             return nil
         }
-        var method = "GET"
+        var method: HTTPRequest.Method? = .get
         if let node = block["method"], let text = string(node, keyPath + ".method") {
-            method = text.uppercased()
-            if method != "*" && !HTTPToken.isMethod(method) {
+            // swift-http-types checks the method is an RFC 9110 token; `*` is any method.
+            if text == "*" {
+                method = nil
+            } else if let named = HTTPRequest.Method(text.uppercased()) {
+                method = named
+            } else {
                 problem(node, keyPath + ".method", "expected an HTTP method such as GET or POST, or * for any")
             }
         }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SystemPackage
 
 /// Every scenario of a folder, loaded and validated together.
 public struct ScenarioSet: Sendable {
@@ -59,13 +60,13 @@ private struct Loading {
 
     mutating func run() -> ScenarioSet? {
         let folder = directory.path
-        guard FileStatus(path: folder)?.isDirectory == true else {
+        guard (try? Stat(FilePath(folder)))?.type == .directory else {
             problems.append(FileProblem(file: folder, message: "no such scenarios folder"))
             return nil
         }
         let files: [URL]
         do { files = try ScenarioLoader.scenarioFiles(in: directory) } catch {
-            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(FileError(error))"))
+            problems.append(FileProblem(file: folder, message: "cannot list the folder: \(Errno(error).map(String.init(describing:)) ?? "\(error)")"))
             return nil
         }
         guard !files.isEmpty else {
@@ -140,9 +141,9 @@ private struct Loading {
         guard let chain = chain(name) else { return nil }
         let own = chain[0]
         let before = problems.count
-        var apis: [API: APIBehaviour] = [:]
+        var apis: [API: APIBehavior] = [:]
         for api in API.allCases {
-            func first<T>(_ pick: (ScenarioDefinition.Behaviour) -> T?) -> (value: T, file: String, keyPath: String)? {
+            func first<T>(_ pick: (ScenarioDefinition.Behavior) -> T?) -> (value: T, file: String, keyPath: String)? {
                 for definition in chain {
                     if let value = definition.apis[api].flatMap(pick) { return (value, definition.file, "apis.\(api.rawValue).") }
                     if let value = pick(definition.common) { return (value, definition.file, "") }
@@ -155,7 +156,7 @@ private struct Loading {
                 continue
             }
             let fixed = response.flatMap { fixedResponse($0.value, file: $0.file, keyPath: $0.keyPath + "response", parameters: []) }
-            apis[api] = APIBehaviour(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
+            apis[api] = APIBehavior(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
         }
         var routes: [CustomRoute] = []
         for definition in chain {
@@ -196,7 +197,7 @@ private struct Loading {
             guard let url = contained(path, file: file, keyPath: keyPath) else { return nil }
             // SWAPI's and catfact's datasets are folders of JSON files, artic's one JSON file.
             let wantsFolder = api != .artic
-            if FileStatus(path: url.path)?.isDirectory != wantsFolder {
+            if (try? Stat(FilePath(url.path))).map({ $0.type == .directory }) != wantsFolder {
                 problems.append(FileProblem(file: file, keyPath: keyPath, message: wantsFolder
                     ? "'\(path)' is not a folder; the \(api.rawValue) dataset is a folder of JSON files (see data/\(api.rawValue))"
                     : "'\(path)' is a folder; the artic dataset is one JSON file (see data/artic/artworks.json)"))
@@ -246,7 +247,7 @@ private struct Loading {
                 body = text
             }
         }
-        let fixed = CannedResponse(status: definition.status, headers: definition.headers, body: body)
+        let fixed = CannedResponse(status: definition.status, fields: definition.headers, body: body)
         let unknown = fixed.placeholders.subtracting(["origin"] + parameters)
         if !unknown.isEmpty {
             problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath,

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
+import SystemPackage
 import UnderstudyHTTP
 
 /// A swift-log handler for stderr that batches lines and writes them every
@@ -110,7 +111,8 @@ final class LogBuffer: Sendable {
             return (state.pending, state.dropped)
         }
         if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }
-        if !bytes.isEmpty { StandardStream.error.write(bytes) }
+        // Unbuffered, every byte (after partial writes and interruptions); a closed stderr loses the lines silently.
+        if !bytes.isEmpty { _ = try? FileDescriptor.standardError.writeAll(bytes) }
     }
 }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SystemPackage
 import UnderstudyHTTP
 
 /// Reloads the scenarios when files in their folder change (`--watch`).
@@ -60,8 +61,8 @@ final class ScenarioWatcher: Sendable {
         guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return result }
         for path in paths {
             let full = directory.appendingPathComponent(path).path
-            guard let status = FileStatus(path: full), status.isRegularFile else { continue }
-            result[full] = Date(timeIntervalSince1970: status.modified)
+            guard let status = try? Stat(FilePath(full)), status.type == .regular else { continue }
+            result[full] = Date(timeIntervalSince1970: status.modifiedSeconds)
         }
         return result
     }

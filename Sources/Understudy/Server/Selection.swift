@@ -1,4 +1,3 @@
-import Atomics
 import UnderstudyAdminWire
 import UnderstudyHTTP
 
@@ -45,117 +44,9 @@ public final class Selection: Sendable {
 
     var scenarioNames: [String] { steps.map(\.scenario) }
 
-    func json() -> JSONValue { JSONValueEncoder.encode(wire) }
-
     /// What the admin API shows: the scenario's name, or the sequence and how many requests it served.
     var wire: UnderstudyWire.Selection {
         if steps.count == 1 { return .scenario(steps[0].scenario) }
         return .sequence(steps.map { UnderstudyWire.Step($0.scenario, count: $0.count) }, served: servedCount)
     }
-}
-
-/// Everything the admin API can change, replaced as a whole on every
-/// change: a request reads one snapshot and is served under it to the end,
-/// so no request ever sees a mix of two scenarios.
-struct ServerState: Sendable {
-    struct Session: Sendable {
-        var all: Selection?
-        var apis: [API: Selection] = [:]
-        /// When a request or an admin call last used the session: a reference, so that marking
-        /// a use changes no state (and copies no dictionary) under the lock every request takes.
-        let lastUsed = SessionClock()
-    }
-
-    /// How sessions are bounded: idle ones expire, and their number is capped.
-    struct SessionLimits: Sendable {
-        /// Seconds without a request or admin call before a session expires; 0: never.
-        var ttlSeconds = 3600
-        /// Most sessions at once; creating one more is refused (429) until some are deleted or expire.
-        var limit = 10_000
-    }
-
-    var scenarios: ScenarioSet { didSet { resolveFixedScenarios() } }
-    let startScenario: String
-    var active: Selection { didSet { resolveFixedScenarios() } }
-    var overrides: [API: Selection] = [:] { didSet { resolveFixedScenarios() } }
-    var sessions: [String: Session] = [:]
-    var sessionLimits = SessionLimits()
-    /// Problems of the last reload that was rejected; nil after a good one.
-    var reloadProblems: [FileProblem]?
-
-    /// The scenario a request without a session gets, by `API.index` (then one for paths of no
-    /// API), where its selection is a single scenario; nil where it is a sequence. Kept up to date
-    /// on every change, so most requests find their scenario without hashing its name.
-    private var fixedScenarios: [Scenario?] = []
-
-    init(scenarios: ScenarioSet, start: String) {
-        self.scenarios = scenarios
-        startScenario = start
-        active = Selection(start)
-        resolveFixedScenarios()
-    }
-
-    private mutating func resolveFixedScenarios() {
-        fixedScenarios = (API.allCases.map(Optional.some) + [nil]).map { api in
-            let selection = api.flatMap { overrides[$0] } ?? active
-            return selection.steps.count == 1 ? scenarios[selection.steps[0].scenario] : nil
-        }
-    }
-
-    /// The scenario for a request of `api` without a session, when no sequence is involved.
-    func fixedScenario(for api: API?) -> Scenario? {
-        fixedScenarios[api?.index ?? API.allCases.count]
-    }
-
-    /// Header, then session (per API, then all), then per-API override, then active.
-    func selection(api: API?, session: String?) -> Selection {
-        if let session, let chosen = sessions[session], !isExpired(chosen, touching: true) {
-            if let api, let selection = chosen.apis[api] { return selection }
-            if let selection = chosen.all { return selection }
-        }
-        if let api, let selection = overrides[api] { return selection }
-        return active
-    }
-
-    /// Whether `session` has been idle past the TTL (it is then as good as gone: the next admin
-    /// call removes it); when it is not and `touching`, marks it used now.
-    func isExpired(_ session: Session, touching: Bool, now: Int64 = SessionClock.now()) -> Bool {
-        let ttl = Int64(sessionLimits.ttlSeconds) * 1000
-        if ttl > 0, now - session.lastUsed.milliseconds > ttl { return true }
-        if touching { session.lastUsed.mark(now) }
-        return false
-    }
-
-    /// Ids of the sessions idle past the TTL.
-    func expiredSessions() -> [String] {
-        guard sessionLimits.ttlSeconds > 0 else { return [] }
-        let now = SessionClock.now()
-        return sessions.compactMap { id, session in isExpired(session, touching: false, now: now) ? id : nil }
-    }
-
-    /// Every scenario name some selection refers to, with where it is used.
-    var referencedScenarios: [(name: String, usedBy: String)] {
-        var names = active.scenarioNames.map { ($0, "the active scenario") }
-        for (api, selection) in overrides { names += selection.scenarioNames.map { ($0, "the \(api.rawValue) override") } }
-        for (id, session) in sessions {
-            names += (session.all?.scenarioNames ?? []).map { ($0, "session '\(id)'") }
-            for (api, selection) in session.apis { names += selection.scenarioNames.map { ($0, "session '\(id)' (\(api.rawValue))") } }
-        }
-        return names
-    }
-}
-
-/// A session's last use, in milliseconds of a coarse monotonic clock (read only for
-/// requests that name a session, and by admin calls).
-final class SessionClock: Sendable {
-    private let last = ManagedAtomic<Int64>(SessionClock.now())
-
-    var milliseconds: Int64 { last.load(ordering: .relaxed) }
-
-    func mark(_ now: Int64 = SessionClock.now()) {
-        // Many threads may serve one session: write the shared line only when the time moved.
-        if last.load(ordering: .relaxed) != now { last.store(now, ordering: .relaxed) }
-    }
-
-    static func now() -> Int64 { Platform.monotonicMilliseconds() }
 }

@@ -1,4 +1,5 @@
 import Atomics
+import SystemPackage
 
 /// The flag that cancels a load of the scenarios folder: set by a graceful
 /// stop, read by the loader between files and by the parsers every few
@@ -62,7 +63,7 @@ enum ConfinedRead {
         var opened = path
         if let scope {
             guard let resolved = realPath(path) else {
-                throw FileProblem(file: displayName, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                throw FileProblem(file: displayName, message: "cannot read the file: \(Errno(rawValue: errno))")
             }
             guard resolved.hasPrefix(scope.root + "/") else {
                 throw FileProblem(file: displayName, message: "the file resolves to \(resolved), outside the scenarios folder (symlinks may not leave it)")
@@ -71,27 +72,32 @@ enum ConfinedRead {
         }
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. O_NOFOLLOW: the
         // path was just resolved, so a symlink here was put in since.
-        let fd = open(opened, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (scope == nil ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else {
-            throw FileProblem(file: displayName, message: "cannot read the file: \(String(cString: strerror(errno)))")
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(FilePath(opened), .readOnly, options: scope == nil ? [.closeOnExec, .nonBlocking] : [.closeOnExec, .nonBlocking, .noFollow])
+        } catch {
+            throw FileProblem(file: displayName, message: "cannot read the file: \(error)")
         }
-        defer { close(fd) }
-        guard let status = FileStatus(descriptor: fd), status.isRegularFile else {
+        defer { try? fd.close() }
+        guard let status = try? Stat(fd), status.type == .regular else {
             throw FileProblem(file: displayName, message: "not a regular file")
         }
-        guard status.size <= limit else { throw tooLarge(displayName, size: status.size, limit: limit, kind: kind) }
-        if let scope, !scope.admit(status.size) {
+        let size = Int(status.size)
+        guard size <= limit else { throw tooLarge(displayName, size: size, limit: limit, kind: kind) }
+        if let scope, !scope.admit(size) {
             throw FileProblem(file: displayName, message: "the scenarios folder holds more than \(mebibytes(LoadScope.setLimit)) of files; this one is over the limit")
         }
-        var bytes = [UInt8](repeating: 0, count: status.size + 1)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got == 0 { break }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw FileProblem(file: displayName, message: "cannot read the file: \(String(cString: strerror(errno)))")
+            let got: Int
+            do {
+                // Retried after an interruption by swift-system itself.
+                got = try bytes.withUnsafeMutableBytes { try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+            } catch {
+                throw FileProblem(file: displayName, message: "cannot read the file: \(error)")
             }
+            if got == 0 { break }
             count += got
             if count == bytes.count, count <= limit { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count)) }
         }

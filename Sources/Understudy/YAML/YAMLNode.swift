@@ -1,5 +1,6 @@
-/// A node of a parsed YAML (or JSON) document: what ``YAMLComposer`` builds
-/// from libyaml's events. Aliases are already resolved to the node they name,
+/// A node of a parsed scenario file: what ``YAMLComposer`` builds from libyaml's
+/// events for a YAML file, and ``JSONParser`` for a `.json` one, so the scenario
+/// reader reads both alike. Aliases are already resolved to the node they name,
 /// so a tree holds only scalars, mappings and sequences, each with the place
 /// it starts in the file for error messages.
 public enum YAMLNode: Sendable {

@@ -109,32 +109,16 @@ public enum APIDecoder {
         return decoder
     }
 
-    /// A date in any of the APIs' formats (date only; date-time with any
-    /// number of fractional digits and `Z` or an offset).
+    /// A date in any of the APIs' formats: a date alone (`1977-05-25`, midnight UTC), or a date-time
+    /// with `Z` or an offset, with fractional seconds (SWAPI writes six digits) or without.
     public static func parseDate(_ text: String) -> Date? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?)?/) else {
-            return nil
-        }
-        var components = DateComponents()
-        components.year = Int(match.1)
-        components.month = Int(match.2)
-        components.day = Int(match.3)
-        components.hour = match.4.flatMap { Int($0) } ?? 0
-        components.minute = match.5.flatMap { Int($0) } ?? 0
-        components.second = match.6.flatMap { Int($0) } ?? 0
-        var offset = 0
-        if let zone = match.8, zone != "Z" {
-            let digits = zone.dropFirst().filter(\.isNumber)
-            let hours = Int(digits.prefix(2)) ?? 0, minutes = Int(digits.suffix(2)) ?? 0
-            offset = (hours * 3600 + minutes * 60) * (zone.first == "-" ? -1 : 1)
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
-        calendar.timeZone = zone
-        guard let whole = calendar.date(from: components) else { return nil }
-        let fraction = match.7.map { Double("0." + $0) ?? 0 } ?? 0
-        return whole.addingTimeInterval(fraction)
+        if text.utf8.count == 10 { return try? dateOnly.parse(text) }
+        return (try? withFraction.parse(text)) ?? (try? whole.parse(text))
     }
+
+    private static let dateOnly = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let whole = Date.ISO8601FormatStyle()
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
