@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
         // Atomics that build on macOS 14 (Synchronization.Atomic needs macOS 15).
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        // The upstream side of `understudy record` and of proxy pass-through; only the CLI links it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -70,11 +72,22 @@ let package = Package(
             name: "UnderstudyTesting",
             dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyClients", "UnderstudyAdminClient"]
         ),
+        // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
+        // (and everything linking it for tests) stays free of NIO: only the command line depends on it.
+        .target(
+            name: "UnderstudyUpstream",
+            dependencies: [
+                "Understudy",
+                "UnderstudyHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .executableTarget(
             name: "understudy",
             dependencies: [
                 "Understudy",
                 "UnderstudyHTTP",
+                "UnderstudyUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,6 +123,11 @@ let package = Package(
                 // Lets an unimplemented `testValue` fail a Swift Testing test (without it, on Linux, it only prints).
                 .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ]
+        ),
+        // Faults on custom routes, `understudy record`, proxy pass-through and derived variants, all against local upstreams.
+        .testTarget(
+            name: "RecordTests",
+            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyUpstream", "understudy"]
         ),
         .testTarget(
             name: "IntegrationTests",

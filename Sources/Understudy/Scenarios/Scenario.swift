@@ -12,18 +12,25 @@ public final class Scenario: Sendable {
     public let extends: [String]
     let apis: [API: APIBehaviour]
     let routes: [CustomRoute]
+    /// Top-level settings as they apply to `routes` and to routes borrowed from other scenarios.
+    let generic: GenericBehaviour
+    /// Prefixes whose requests no route matches go upstream (`proxy:`), the nearest file's first.
+    let proxies: [UpstreamMapping]
     let cache = ResponseCache()
     let targets = TargetMemo()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
     private let behaviours: [APIBehaviour?]
 
-    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehaviour], routes: [CustomRoute]) {
+    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehaviour], routes: [CustomRoute], generic: GenericBehaviour = .none,
+         proxies: [UpstreamMapping] = []) {
         self.name = name
         self.description = description
         self.file = file
         self.extends = extends
         self.apis = apis
         self.routes = routes
+        self.generic = generic
+        self.proxies = proxies
         behaviours = API.allCases.map { apis[$0] }
     }
 
@@ -192,6 +199,19 @@ struct CustomRoute: Sendable {
     var fault: Fault?
     /// The API the path belongs to, if any: its behaviour applies where the route sets none.
     var api: API?
+    /// The query the request must carry; nil: any.
+    var query: QueryPattern?
+    /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehaviour``.
+    var depth = 0
+    /// The path as written, `:name` segments included.
+    var pattern: String {
+        "/" + segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter(let name): ":" + name
+            }
+        }.joined(separator: "/")
+    }
 
     enum PathPattern: Sendable, Equatable {
         case literal(String)
@@ -214,7 +234,7 @@ struct CustomRoute: Sendable {
     func match(_ request: ServerRequest) -> [String]? {
         guard method == "*" || method == request.method.rawValue || (method == "GET" && request.method == .head) else { return nil }
         let parts = Substring(request.path).pathSegments
-        guard parts.count == segments.count else { return nil }
+        guard parts.count == segments.count, query?.matches(request) ?? true else { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {
             switch pattern {

@@ -8,6 +8,14 @@ import Foundation
 public struct ScenarioSet: Sendable {
     public let directory: URL
     public let scenarios: [String: Scenario]
+    /// Custom routes that scenarios with top-level settings (the bundled faults) apply to without extending them.
+    let sharedRoutes: [SharedRoute]
+
+    init(directory: URL, scenarios: [String: Scenario]) {
+        self.directory = directory
+        self.scenarios = scenarios
+        sharedRoutes = SharedRoute.collect(scenarios)
+    }
 
     /// Scenario names in alphabetical order.
     public var names: [String] { scenarios.keys.sorted() }
@@ -158,7 +166,14 @@ private struct Loading {
             apis[api] = APIBehaviour(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
         }
         var routes: [CustomRoute] = []
-        for definition in chain {
+        var generic = GenericBehaviour()
+        for (depth, definition) in chain.enumerated() {
+            if generic.fixed == nil, let response = definition.common.response {
+                generic.fixed = fixedResponse(response, file: definition.file, keyPath: "response", parameters: [])
+                generic.fixedDepth = depth
+            }
+            if generic.delay == nil, let delay = definition.common.delay { (generic.delay, generic.delayDepth) = (delay, depth) }
+            if generic.fault == nil, let fault = definition.common.fault { (generic.fault, generic.faultDepth) = (fault, depth) }
             for route in definition.routes {
                 let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
                 let fixed = route.response.flatMap {
@@ -168,11 +183,15 @@ private struct Loading {
                     problems.append(FileProblem(file: definition.file, line: route.line, keyPath: route.keyPath,
                                                 message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
                 }
-                routes.append(CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault))
+                var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
+                custom.depth = depth
+                custom.query = route.query
+                routes.append(custom)
             }
         }
         guard problems.count == before else { return nil }
-        return Scenario(name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes)
+        return Scenario(name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes, generic: generic,
+                        proxies: chain.flatMap(\.proxies))
     }
 
     // MARK: - Datasets and bodies

@@ -53,9 +53,11 @@ final class ScenarioResponder: HTTPResponder {
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
             let behaviour = route.api.map(scenario.behaviour)
-            let delay = delayOverride ?? route.delay ?? behaviour?.delay ?? 0
-            let fault = route.fault ?? behaviour?.fault ?? .none
-            if let fixed = route.fixed {
+            // A route outside the APIs takes the scenario's top-level settings (GenericBehaviour); an API's own route its API's.
+            let generic = route.api == nil ? scenario.generic : .none
+            let delay = delayOverride ?? generic.delay(for: route) ?? behaviour?.delay ?? 0
+            let fault = generic.fault(for: route) ?? behaviour?.fault ?? .none
+            if let fixed = generic.response(for: route) {
                 let host = host(of: request)
                 let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
                 let response = scenario.cache.response(for: key) {
@@ -70,6 +72,7 @@ final class ScenarioResponder: HTTPResponder {
             }
         }
         guard let api = matched else {
+            if let reply = outsideReply(to: request, in: scenario, delayOverride: delayOverride) { return reply }
             return Self.error(.notFound, "not found",
                               "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
         }
@@ -122,7 +125,7 @@ final class ScenarioResponder: HTTPResponder {
         return Self.reply(rendered, delay: delay, fault: fault, scenario: scenario)
     }
 
-    private static func reply(_ response: PreparedResponse, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
+    static func reply(_ response: PreparedResponse, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
         switch fault {
         case .none, .malformedJSON: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
         case .timeout: Reply(.hold, tag: scenario.name)
@@ -134,7 +137,7 @@ final class ScenarioResponder: HTTPResponder {
 
     /// Renders a response for one host: links filled in, headers set, and for
     /// `malformed-json` the body cut in half.
-    private func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> PreparedResponse {
+    func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> PreparedResponse {
         var body = response.body.render(origin: Origin("http://\(host)"))
         if malformed { body = Array(body.prefix(body.count / 2)) }
         var fields: HTTPFields = [.contentType: response.contentType]
@@ -150,7 +153,7 @@ final class ScenarioResponder: HTTPResponder {
     /// The request's `Host` when it is a plain host[:port]; anything else
     /// (missing, or characters that could break a JSON string) falls back to
     /// the server's own address.
-    private func host(of request: ServerRequest) -> String {
+    func host(of request: ServerRequest) -> String {
         if var host = request.header(.hostHeader), host.withUTF8(Self.isPlainHost) {
             return host
         }
