@@ -54,7 +54,7 @@ struct RecordedRoute {
             let lowered = header.0.lowercased()
             guard Self.keptHeaders.contains(lowered) || keepHeaders.contains(lowered) else { return nil }
             // Headers are not templates: upstream links become paths on whichever host replays them.
-            return (header.0, ["location", "link"].contains(lowered) ? paths.rewrite(header.1) : header.1)
+            return (header.0, ["location", "link"].contains(lowered) ? paths.rewriteHeader(header.1) : header.1)
         }
         let bytes = links.rewrite(exchange.body)
         guard bytes.count <= 16 << 20 else { throw .tooLarge(name, bytes.count) }

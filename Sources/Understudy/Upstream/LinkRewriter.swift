@@ -3,6 +3,9 @@
 /// The slash-escaped spelling PHP's JSON encoder writes (`https:\/\/…`) is rewritten too.
 struct LinkRewriter {
     private let patterns: [(find: [UInt8], replace: [UInt8])]
+    /// The upstream base URL's own path (`/v1`), which root-relative links of the upstream start with.
+    private let basePath: String
+    private let prefix: String
 
     /// `replacement` stands for the prefix's origin, e.g. `{{origin}}` or `http://127.0.0.1:8080`.
     init(mapping: UpstreamMapping, replacement: String) {
@@ -10,8 +13,24 @@ struct LinkRewriter {
         let escaped = Array(mapping.upstream.replacingAll("/", with: "\\/").utf8)
         patterns = [
             (plain, Array((replacement + mapping.prefix).utf8)),
-            (escaped, Array((replacement + mapping.prefix.replacingAll("/", with: "\\/")).utf8)),
+            // A real origin is escaped as the text around it is; `{{origin}}` has no slash to escape.
+            (escaped, Array((replacement + mapping.prefix).replacingAll("/", with: "\\/").utf8)),
         ]
+        let afterScheme = mapping.upstream.firstRange(of: "://").map { mapping.upstream[$0.upperBound...] } ?? ""
+        basePath = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? ""
+        prefix = mapping.prefix
+    }
+
+    /// A `Location` or `Link` value: absolute links rewritten, and a root-relative one (`/v1/users`, relative
+    /// to the upstream's host) moved under the prefix (`/myapi/users`).
+    func rewriteHeader(_ value: String) -> String {
+        let absolute = rewrite(value)
+        guard absolute == value, value.hasPrefix("/"), !value.hasPrefix("//") else { return absolute }
+        if basePath.isEmpty { return prefix + value }
+        if value == basePath || value.hasPrefix(basePath + "/") || value.hasPrefix(basePath + "?") {
+            return prefix + value.dropFirst(basePath.count)
+        }
+        return value
     }
 
     /// `bytes` with every link replaced. A match must end the URL's authority or path segment there

@@ -49,7 +49,7 @@ struct UpstreamForwarder: Sendable {
         var fields = HTTPFields()
         for (name, value) in response.headers {
             guard let field = HTTPField.Name(name), !hopByHop.contains(field.canonicalName) else { continue }
-            fields.append(HTTPField(name: field, value: field == .location ? rewriter.rewrite(value) : value))
+            fields.append(HTTPField(name: field, value: field == .location ? rewriter.rewriteHeader(value) : value))
         }
         if !tag.isEmpty { fields[.understudyScenario] = tag }
         return PreparedResponse(status: HTTPResponse.Status(code: response.status), headerFields: fields, body: rewriter.rewrite(response.body))
