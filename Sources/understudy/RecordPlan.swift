@@ -9,7 +9,7 @@ import Understudy
 /// `understudy record`'s arguments checked and turned into what the recorder needs, and its save.
 enum RecordPlan {
     /// The real services' base URLs, which Understudy's prefixes stand for.
-    static let realBaseURLs: [API: String] = [.swapi: "https://swapi.dev", .artic: "https://api.artic.edu", .catfact: "https://catfact.ninja"]
+    static let realBaseURLs: [API: String] = [.swapi: "https://swapi.dev/api", .artic: "https://api.artic.edu/api/v1", .catfact: "https://catfact.ninja"]
 
     static func mappings(upstreams: [String], prefixes: [String], apis: [String]) throws -> [UpstreamMapping] {
         guard upstreams.count == prefixes.count else {
