@@ -27,6 +27,9 @@ public final class AsyncUpstreamClient: UpstreamClient {
             configuration.redirectConfiguration = .disallow
             configuration.timeout = .init(connect: .seconds(Int64(min(timeoutSeconds, 10))), read: .seconds(Int64(timeoutSeconds)))
             configuration.decompression = .disabled
+            // A refused connection is an answer here (the service is down): the client should get its 502 at
+            // once, not after the pool's retries have used up the connect timeout.
+            configuration.connectionPool.retryConnectionEstablishment = false
             let made = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             client = made
             return made
