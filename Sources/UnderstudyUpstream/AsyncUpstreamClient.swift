@@ -14,7 +14,7 @@ public final class AsyncUpstreamClient: UpstreamClient {
     public let timeoutSeconds: Int
     private let client = Locked<HTTPClient?>(nil)
 
-    public init(maxBodyBytes: Int = 64 << 20, timeoutSeconds: Int = 30) {
+    public init(maxBodyBytes: Int = 16 << 20, timeoutSeconds: Int = 30) {
         self.maxBodyBytes = maxBodyBytes
         self.timeoutSeconds = timeoutSeconds
     }
