@@ -56,10 +56,13 @@ struct RecordedRoute {
             // Headers are not templates: upstream links become paths on whichever host replays them.
             return (header.0, ["location", "link"].contains(lowered) ? paths.rewriteHeader(header.1) : header.1)
         }
+        // Scenario bodies have no escape for {{…}}: a body that already holds one (even {{origin}}) cannot be replayed as it was.
+        if let original = String(validating: exchange.body, as: UTF8.self), let stray = Self.strayPlaceholder(in: original, orOrigin: true) {
+            throw .placeholder(name, stray)
+        }
         let bytes = links.rewrite(exchange.body)
         guard bytes.count <= 16 << 20 else { throw .tooLarge(name, bytes.count) }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(name) }
-        if let stray = Self.strayPlaceholder(in: text) { throw .placeholder(name, stray) }
         guard !bytes.isEmpty else {
             body = .none
             return
@@ -77,14 +80,14 @@ struct RecordedRoute {
         if JSONWriter().template(value).render(origin: Origin("{{origin}}")) == bytes { body = .json(value) }
     }
 
-    /// The first `{{name}}` other than `{{origin}}`, if any.
-    static func strayPlaceholder(in text: String) -> String? {
+    /// The first `{{name}}` (other than `{{origin}}` unless `orOrigin`), if any.
+    static func strayPlaceholder(in text: String, orOrigin: Bool = false) -> String? {
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
             let after = rest[open.upperBound...]
             guard let close = after.firstRange(of: "}}") else { return nil }
             let name = after[..<close.lowerBound]
-            if name != "origin", !name.contains("{"), !name.contains("}") { return "{{\(name)}}" }
+            if orOrigin || name != "origin", !name.contains("{"), !name.contains("}") { return "{{\(name)}}" }
             rest = after
         }
         return nil
