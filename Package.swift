@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // File status, errno and whole writes to stdout/stderr (the engine and the command line only).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // The upstream side of `understudy record` and of proxy pass-through; only the CLI links it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -86,12 +88,23 @@ let package = Package(
             name: "UnderstudyTesting",
             dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient"]
         ),
+        // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
+        // (and everything linking it for tests) stays free of NIO: only the command line depends on it.
+        .target(
+            name: "UnderstudyUpstream",
+            dependencies: [
+                "Understudy",
+                "UnderstudyHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .executableTarget(
             name: "understudy",
             dependencies: [
                 "Understudy",
                 "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
+                "UnderstudyUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -132,6 +145,11 @@ let package = Package(
                 // Lets an unimplemented `testValue` fail a Swift Testing test (without it, on Linux, it only prints).
                 .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ]
+        ),
+        // Faults on custom routes, `understudy record`, proxy pass-through and derived variants, all against local upstreams.
+        .testTarget(
+            name: "RecordTests",
+            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyUpstream", "understudy", "UnderstudyTestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

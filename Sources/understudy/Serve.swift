@@ -14,6 +14,7 @@ import Logging
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyUpstream
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the three APIs from a scenarios folder.")
@@ -120,6 +121,8 @@ struct Serve: ParsableCommand {
             watch: watch || Environment.flag("UNDERSTUDY_WATCH"),
             logger: logger
         )
+        // Only an object: its HTTP client and threads are made on the first proxied request (AsyncUpstreamClient).
+        configuration.upstreamClient = AsyncUpstreamClient()
         guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
         configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
         configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit
@@ -194,7 +197,7 @@ enum SignalThread {
 }
 
 /// The C library's `exit`, which `ParsableCommand.exit` hides inside the command.
-private func exitProcess(_ status: Int32) -> Never {
+func exitProcess(_ status: Int32) -> Never {
     #if canImport(Glibc)
     Glibc.exit(status)
     #else

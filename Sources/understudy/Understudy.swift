@@ -5,7 +5,7 @@ struct UnderstudyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "understudy",
         abstract: "A local staging backend: SWAPI, the Art Institute of Chicago API and catfact.ninja, from scenario files.",
-        subcommands: [Serve.self, Validate.self, List.self],
+        subcommands: [Serve.self, Validate.self, List.self, Record.self, Derive.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -82,7 +82,7 @@ enum RouteKey: Hashable, Sendable {
     }
 }
 
-/// One API's behaviour over one dataset.
+/// One API's behavior over one dataset.
 protocol APIService: Sendable {
     func route(_ request: ServerRequest, subpath: Substring) -> RouteKey
     func render(_ route: RouteKey) -> APIResponse

@@ -1,4 +1,4 @@
-/// A network-level misbehaviour a scenario can apply to responses.
+/// A network-level misbehavior a scenario can apply to responses.
 public enum Fault: String, CaseIterable, Sendable {
     /// No fault (cancels one inherited through `extends`).
     case none

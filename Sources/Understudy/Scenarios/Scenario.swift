@@ -12,26 +12,30 @@ public final class Scenario: Sendable {
     public let extends: [String]
     let apis: [API: APIBehavior]
     let routes: [CustomRoute]
+    /// Top-level settings as they apply to `routes` and to routes borrowed from other scenarios.
+    let generic: GenericBehavior
+    /// Prefixes whose requests no route matches go upstream (`proxy:`), the nearest file's first.
+    let proxies: [UpstreamMapping]
     let cache = ResponseCache()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
     private let behaviors: [APIBehavior?]
 
-    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute]) {
+    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute], generic: GenericBehavior = .none,
+         proxies: [UpstreamMapping] = []) {
         self.name = name
         self.description = description
         self.file = file
         self.extends = extends
         self.apis = apis
         self.routes = routes
+        self.generic = generic
+        self.proxies = proxies
         behaviors = API.allCases.map { apis[$0] }
     }
 
     /// How `api` behaves in this scenario (every loaded scenario defines all APIs).
     func behavior(_ api: API) -> APIBehavior { behaviors[api.index]! }
 
-    /// Transitional, for the responder's call sites until they say ``behavior(_:)``.
-    @available(*, deprecated, renamed: "behavior(_:)")
-    func behaviour(_ api: API) -> APIBehavior { behavior(api) }
 }
 
 /// How one API answers in one scenario. A class: the request path passes it
@@ -200,6 +204,19 @@ struct CustomRoute: Sendable {
     var fault: Fault?
     /// The API the path belongs to, if any: its behavior applies where the route sets none.
     var api: API?
+    /// The query the request must carry; nil: any.
+    var query: QueryPattern?
+    /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
+    var depth = 0
+    /// The path as written, `:name` segments included.
+    var pattern: String {
+        "/" + segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter(let name): ":" + name
+            }
+        }.joined(separator: "/")
+    }
 
     enum PathPattern: Sendable, Equatable {
         case literal(String)
@@ -222,7 +239,7 @@ struct CustomRoute: Sendable {
     func match(_ request: ServerRequest) -> [String]? {
         if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
         let parts = Substring(request.path).pathSegments
-        guard parts.count == segments.count else { return nil }
+        guard parts.count == segments.count, query?.matches(request) ?? true else { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {
             switch pattern {

@@ -10,6 +10,8 @@ struct ScenarioDefinition {
     var common = Behavior()
     var apis: [API: Behavior] = [:]
     var routes: [RouteDefinition] = []
+    /// `proxy:` — prefixes whose unmatched requests go to a real service.
+    var proxies: [UpstreamMapping] = []
 
     /// Settings that apply to one API (or, at the top level, to all three).
     struct Behavior {
@@ -49,6 +51,8 @@ struct ScenarioDefinition {
         var response: ResponseDefinition?
         var delay: Int?
         var fault: Fault?
+        /// The query string the request must carry (see ``QueryPattern``).
+        var query: QueryPattern?
         var keyPath: String
         var line: Int?
     }
@@ -62,10 +66,10 @@ struct ScenarioReader {
 
     /// The longest delay a file may ask for; the server caps it further (`--max-delay`).
     static let maxDelayMilliseconds = 86_400_000
-    static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes"]
+    static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes", "proxy"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
-    static let routeKeys = ["method", "path", "status", "headers", "body", "body_file", "json", "delay", "fault"]
+    static let routeKeys = ["method", "path", "query", "status", "headers", "body", "body_file", "json", "delay", "fault"]
 
     mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
         guard let top = mapping(root, "") else { return nil }
@@ -89,6 +93,17 @@ struct ScenarioReader {
                 guard let block = mapping(value, "apis.\(key)") else { continue }
                 checkKeys(block, allowed: Self.apiKeys, at: "apis.\(key)")
                 definition.apis[api] = behavior(block, at: "apis.\(key).", allowDataset: true)
+            }
+        }
+        if let node = top["proxy"], let proxies = mapping(node, "proxy") {
+            for (key, value) in proxies {
+                let prefix = key.string ?? ""
+                guard let upstream = string(value, "proxy.\(prefix)") else { continue }
+                do throws(UpstreamMappingError) {
+                    definition.proxies.append(try UpstreamMapping(prefix: prefix, upstream: upstream))
+                } catch {
+                    problem(key, "proxy.\(prefix)", error.description)
+                }
             }
         }
         if let node = top["routes"] {
@@ -177,6 +192,10 @@ struct ScenarioReader {
         var route = ScenarioDefinition.RouteDefinition(method: method, path: path, keyPath: keyPath, line: node.mark.line)
         if let node = block["delay"] { route.delay = milliseconds(node, keyPath + ".delay") }
         if let node = block["fault"] { route.fault = fault(node, keyPath + ".fault") }
+        if let node = block["query"], let text = string(node, keyPath + ".query") {
+            route.query = QueryPattern(text)
+            if route.query == nil { problem(node, keyPath + ".query", "expected a query string such as page=2&sort=name (a % escape is broken)") }
+        }
         if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {
             route.response = response(block, at: keyPath + ".")
         }

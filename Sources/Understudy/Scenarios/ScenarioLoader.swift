@@ -9,6 +9,14 @@ import SystemPackage
 public struct ScenarioSet: Sendable {
     public let directory: URL
     public let scenarios: [String: Scenario]
+    /// Custom routes that scenarios with top-level settings (the bundled faults) apply to without extending them.
+    let sharedRoutes: [SharedRoute]
+
+    init(directory: URL, scenarios: [String: Scenario]) {
+        self.directory = directory
+        self.scenarios = scenarios
+        sharedRoutes = SharedRoute.collect(scenarios)
+    }
 
     /// Scenario names in alphabetical order.
     public var names: [String] { scenarios.keys.sorted() }
@@ -159,7 +167,14 @@ private struct Loading {
             apis[api] = APIBehavior(service: service, fixed: fixed, delay: first { $0.delay }?.value ?? 0, fault: first { $0.fault }?.value ?? .none)
         }
         var routes: [CustomRoute] = []
-        for definition in chain {
+        var generic = GenericBehavior()
+        for (depth, definition) in chain.enumerated() {
+            if generic.fixed == nil, let response = definition.common.response {
+                generic.fixed = fixedResponse(response, file: definition.file, keyPath: "response", parameters: [])
+                generic.fixedDepth = depth
+            }
+            if generic.delay == nil, let delay = definition.common.delay { (generic.delay, generic.delayDepth) = (delay, depth) }
+            if generic.fault == nil, let fault = definition.common.fault { (generic.fault, generic.faultDepth) = (fault, depth) }
             for route in definition.routes {
                 let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
                 let fixed = route.response.flatMap {
@@ -169,11 +184,15 @@ private struct Loading {
                     problems.append(FileProblem(file: definition.file, line: route.line, keyPath: route.keyPath,
                                                 message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
                 }
-                routes.append(CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault))
+                var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
+                custom.depth = depth
+                custom.query = route.query
+                routes.append(custom)
             }
         }
         guard problems.count == before else { return nil }
-        return Scenario(name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes)
+        return Scenario(name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes, generic: generic,
+                        proxies: chain.flatMap(\.proxies))
     }
 
     // MARK: - Datasets and bodies
@@ -190,7 +209,7 @@ private struct Loading {
         case .empty:
             switch api {
             case .swapi: service = SWAPIService(dataset: .empty)
-            case .artic: service = ArtInstituteService(artworks: [])
+            case .artic: service = ArticService(artworks: [])
             case .catfact: service = CatFactService(dataset: .empty)
             }
         case .path(let path):
@@ -207,8 +226,8 @@ private struct Loading {
                 switch api {
                 case .swapi: service = SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: path))
                 case .artic:
-                    service = lazyDatasets ? ArtInstituteService(file: url, displayName: path)
-                        : ArtInstituteService(artworks: try ArtInstituteService.load(file: url, displayName: path))
+                    service = lazyDatasets ? ArticService(file: url, displayName: path)
+                        : ArticService(artworks: try ArticService.load(file: url, displayName: path))
                 case .catfact: service = CatFactService(dataset: try CatFactDataset.load(folder: url, displayName: path))
                 }
             } catch {

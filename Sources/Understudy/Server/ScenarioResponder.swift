@@ -34,7 +34,7 @@ final class ScenarioResponder: HTTPResponder {
         } else {
             let session = request.header(.understudySession)
             scenario = control.state.withLock { state in
-                if session == nil, let fixed = state.fixedScenario(for: matched) { return fixed }
+                if session == nil, let fixed = state.singleScenario(for: matched) { return fixed }
                 return state.scenarios[state.selection(api: matched, session: session).next()]!
             }
         }
@@ -52,10 +52,12 @@ final class ScenarioResponder: HTTPResponder {
     private func reply(to request: ServerRequest, matched: API?, in scenario: Scenario, delayOverride: Int?) -> Reply {
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
-            let behaviour = route.api.map(scenario.behaviour)
-            let delay = delayOverride ?? route.delay ?? behaviour?.delay ?? 0
-            let fault = route.fault ?? behaviour?.fault ?? .none
-            if let fixed = route.fixed {
+            let behavior = route.api.map(scenario.behavior)
+            // A route outside the APIs takes the scenario's top-level settings (GenericBehavior); an API's own route its API's.
+            let generic = route.api == nil ? scenario.generic : .none
+            let delay = delayOverride ?? generic.delay(for: route) ?? behavior?.delay ?? 0
+            let fault = generic.fault(for: route) ?? behavior?.fault ?? .none
+            if let fixed = generic.response(for: route) {
                 let host = host(of: request)
                 let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
                 let response = scenario.cache.response(for: key) {
@@ -70,11 +72,12 @@ final class ScenarioResponder: HTTPResponder {
             }
         }
         guard let api = matched else {
+            if let reply = outsideReply(to: request, in: scenario, delayOverride: delayOverride) { return reply }
             return Self.error(.notFound, "not found",
                               "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
         }
-        let behaviour = scenario.behaviour(api)
-        return apiReply(request, api: api, scenario: scenario, delay: delayOverride ?? behaviour.delay, fault: behaviour.fault)
+        let behavior = scenario.behavior(api)
+        return apiReply(request, api: api, scenario: scenario, delay: delayOverride ?? behavior.delay, fault: behavior.fault)
     }
 
     private func apiReply(_ request: ServerRequest, api: API, scenario: Scenario, delay: Int, fault: Fault) -> Reply {
@@ -96,14 +99,14 @@ final class ScenarioResponder: HTTPResponder {
             return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
         }
 
-        let behaviour = scenario.behaviour(api)
+        let behavior = scenario.behavior(api)
         let host = host(of: request)
-        let route: RouteKey = behaviour.fixed != nil ? .fixed(api) : behaviour.service.route(request, subpath: api.subpath(of: request.path))
+        let route: RouteKey = behavior.fixed != nil ? .fixed(api) : behavior.service.route(request, subpath: api.subpath(of: request.path))
         let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-        let template = { behaviour.fixed?.render(parameters: [:]) ?? behaviour.service.render(route) }
+        let template = { behavior.fixed?.render(parameters: [:]) ?? behavior.service.render(route) }
         let prepareForHost = { (response: APIResponse) in
             // A redirect's Location points at the host the client used, like every link.
-            let headers = behaviour.fixed?.headers ?? response.location.map { [("Location", "http://\(host)\($0)")] } ?? []
+            let headers = behavior.fixed?.headers ?? response.location.map { [("Location", "http://\(host)\($0)")] } ?? []
             return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
         }
         let (rendered, kept) = route.isCacheable
@@ -117,7 +120,7 @@ final class ScenarioResponder: HTTPResponder {
         return Self.reply(rendered, delay: delay, fault: fault, scenario: scenario)
     }
 
-    private static func reply(_ response: Response, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
+    static func reply(_ response: Response, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
         switch fault {
         case .none, .malformedJSON: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
         case .timeout: Reply(.hold, tag: scenario.name)
@@ -129,7 +132,7 @@ final class ScenarioResponder: HTTPResponder {
 
     /// Renders a response for one host: links filled in, headers set, and for
     /// `malformed-json` the body cut in half.
-    private func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> Response {
+    func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> Response {
         var body = response.body.render(origin: Origin("http://\(host)"))
         if malformed { body = Array(body.prefix(body.count / 2)) }
         var fields: HTTPFields = [.contentType: response.contentType]
@@ -145,7 +148,7 @@ final class ScenarioResponder: HTTPResponder {
     /// The request's `Host` when it is a plain host[:port]; anything else
     /// (missing, or characters that could break a JSON string) falls back to
     /// the server's own address.
-    private func host(of request: ServerRequest) -> String {
+    func host(of request: ServerRequest) -> String {
         if let host = request.target.host, Self.isPlainHost(host.utf8) { return host }
         return control.fallbackHost.current
     }

@@ -18,6 +18,9 @@ final class ServerControl: Sendable {
     let logger: Logger
     /// `host:port` used for links when a request has no usable `Host` header.
     let fallbackHost = Locked("127.0.0.1")
+    /// Answers a scenario's `proxy:` prefixes; nil when the embedder gave none (proxying then answers 502).
+    /// Set once, right after start-up, before any request.
+    let upstreamClient = Locked<(any UpstreamClient)?>(nil)
     private let reloads = Locked(Reloads())
     /// The one thread reloads run on, one at a time: never an HTTP worker, so
     /// serving goes on while a large set loads.

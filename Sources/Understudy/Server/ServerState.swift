@@ -51,9 +51,6 @@ struct ServerState: Sendable {
         singleScenarios[api?.index ?? API.allCases.count]
     }
 
-    /// Transitional, for the responder's call site until it says ``singleScenario(for:)``.
-    @available(*, deprecated, renamed: "singleScenario(for:)")
-    func fixedScenario(for api: API?) -> Scenario? { singleScenario(for: api) }
 
     /// Header, then session (per API, then all), then per-API override, then active.
     func selection(api: API?, session: String?) -> Selection {

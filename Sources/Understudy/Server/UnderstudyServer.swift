@@ -32,6 +32,9 @@ public struct UnderstudyConfiguration: Sendable {
     /// Most sessions at once; the admin API refuses to create more (429).
     public var sessionLimit = 10_000
     public var logger: Logger
+    /// Reaches the upstreams of scenarios' `proxy:` prefixes. The engine links no HTTP client: the
+    /// command line passes one (AsyncHTTPClient's), which should make its connections lazily.
+    public var upstreamClient: (any UpstreamClient)?
 
     public init(server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
                 journalSize: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, allowRemoteAdmin: Bool = false,
@@ -103,6 +106,7 @@ public final class UnderstudyServer: Sendable {
                                     logger: configuration.logger,
                                     sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
         self.control = control
+        control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         let logger = configuration.logger
         let log: @Sendable (String) -> Void = { logger.debug("transport: \($0)") }
         responder = ScenarioResponder(control: control)

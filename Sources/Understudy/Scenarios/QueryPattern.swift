@@ -1,0 +1,55 @@
+import UnderstudyHTTP
+
+/// A route's `query:`: the query string a request must carry for the route to match, compared as decoded
+/// name/value pairs in any order (a recording keeps one route per method + path + query, so
+/// `/facts?page=2` and `/facts?page=3` are different routes). A route without one matches any query.
+struct QueryPattern: Sendable, Equatable {
+    let pairs: [Pair]
+
+    struct Pair: Sendable, Hashable, Comparable {
+        var name: String
+        var value: String
+        static func < (a: Pair, b: Pair) -> Bool { (a.name, a.value) < (b.name, b.value) }
+    }
+
+    /// Parses `page=2&sort=name` (percent-encoded, `+` as a space); nil when an escape is broken.
+    init?(_ text: String) {
+        var pairs: [Pair] = []
+        for part in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decoded(halves[0]), let value = Self.decoded(halves.count > 1 ? halves[1] : "") else { return nil }
+            pairs.append(Pair(name: name, value: value))
+        }
+        self.pairs = pairs.sorted()
+    }
+
+    func matches(_ request: ServerRequest) -> Bool {
+        let items = request.query
+        guard items.count == pairs.count else { return false }
+        return items.map { Pair(name: $0.name, value: $0.value) }.sorted() == pairs
+    }
+
+    private static func decoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(0x20)
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import UnderstudyHTTP
+
+/// Requests outside the three APIs that the selected scenario has no route for: a scenario with top-level
+/// settings (every bundled fault scenario) applies them to the route another scenario of the folder
+/// defines, so flipping to `server-error` or `timeout` flips a team's own (or recorded) API too.
+extension ScenarioResponder {
+    func outsideReply(to request: ServerRequest, in scenario: Scenario, delayOverride: Int?) -> Reply? {
+        if let proxied = proxyReply(to: request, in: scenario) { return proxied }
+        let generic = scenario.generic
+        guard generic.appliesEverywhere else { return nil }
+        let shared = control.state.withLock { $0.scenarios.sharedRoutes }
+        for candidate in shared {
+            let route = candidate.route
+            guard let values = route.match(request), let own = route.fixed else { continue }
+            let fixed = generic.fixed ?? own
+            let parameters = generic.fixed == nil ? Dictionary(zip(route.parameterNames, values), uniquingKeysWith: { $1 }) : [:]
+            let fault = generic.fault ?? .none
+            let delay = delayOverride ?? generic.delay ?? 0
+            // Not cached: the scenario's cache is keyed by its own routes, and a fault path need not be fast.
+            let host = host(of: request)
+            let response = prepare(fixed.render(parameters: parameters), headers: fixed.headers, scenario: scenario, host: host,
+                                   malformed: fault == .malformedJSON)
+            return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+        }
+        return nil
+    }
+}
