@@ -183,9 +183,10 @@ public struct UnderstudyAdmin: Sendable {
 
     // MARK: - Health
 
-    /// Whether `GET /__admin/health` answers 200.
+    /// Whether `GET /__admin/health` answers 200 with `{"status": "ok"}`.
     public func isHealthy() async -> Bool {
-        (try? await data("GET", "/health", query: [], body: nil)) != nil
+        guard let answer = try? await data("GET", "/health", query: [], body: nil) else { return false }
+        return (try? JSONDecoder().decode(UnderstudyWire.Health.self, from: answer))?.status == "ok"
     }
 
     /// Polls `/__admin/health` until it answers, or throws ``Failure`` after `timeout`.

@@ -96,12 +96,7 @@ final class ArticService: APIService {
         switch dataset.value {
         case .success(let value): index = value
         case .failure(let problems):
-            return APIResponse(
-                status: .internalServerError,
-                body: JSONWriter().template(
-                    .object([
-                        .init("error", .string("invalid dataset")), .init("detail", .string(problems.description)),
-                    ])))
+            return APIResponse(status: .internalServerError, body: ErrorBody.template(error: "invalid dataset", detail: problems.description))
         }
         switch route {
         case .list(let query): return list(query, index: index)
@@ -249,7 +244,3 @@ final class ArticService: APIService {
     static let tooManyIDs = error(.forbidden, "Invalid number of ids", "You have requested too many ids. Please send a smaller amount.")
     static let tooManyResults = error(.forbidden, "Invalid number of results", "You have requested too many results. Please refine your parameters.")
 }
-
-/// The service's former name: the API goes by "artic" everywhere.
-@available(*, deprecated, renamed: "ArticService")
-typealias ArtInstituteService = ArticService

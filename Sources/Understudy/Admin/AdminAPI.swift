@@ -53,7 +53,7 @@ struct AdminAPI {
             return Reply(.respond(Dashboard.page))
         case ["health"]:
             try allow(method, [.get, .head], path: "/__admin/health")
-            return Reply(.respond(Self.health))
+            return Self.healthy
         case ["scenarios"]:
             try allow(method, [.get, .head], path: "/__admin/scenarios")
             return ok(scenariosJSON())
@@ -349,8 +349,8 @@ struct AdminAPI {
 
     // MARK: - Responses
 
-    static let health = Response(status: .ok, headerFields: [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"],
-                                         text: #"{"status":"ok"}"#)
+    /// Answered often (a client polls it while a server starts): encoded once.
+    static let healthy = json(.ok, UnderstudyWire.Health())
 
     private func ok<Answer: Encodable>(_ answer: Answer) -> Reply { Self.json(.ok, answer) }
 

@@ -66,8 +66,8 @@ public enum DerivedVariants {
                 routes += "    query: \(YAMLText.quoted(encoded))\n"
             }
             routes += "    status: \(fixed.status)\n"
-            if !fixed.headers.isEmpty {
-                routes += "    headers:\n" + fixed.headers.map { "      \(YAMLText.quoted($0.0)): \(YAMLText.quoted($0.1))\n" }.joined()
+            if !fixed.fields.isEmpty {
+                routes += "    headers:\n" + fixed.fields.map { "      \(YAMLText.quoted($0.name.rawName)): \(YAMLText.quoted($0.value))\n" }.joined()
             }
             routes += "    json: \(YAMLText.flow(emptied))\n"
         }

@@ -115,10 +115,6 @@ struct CannedResponse: Sendable {
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
     }
 
-    /// The fields as name/value pairs, for the responder's `prepare`, which still takes pairs.
-    /// Transitional: it goes once the responder sets ``fields`` itself.
-    var headers: [(String, String)] { fields.map { ($0.name.rawName, $0.value) } }
-
     /// Placeholder names used in the body: each `{{name}}` with no brace inside.
     var placeholders: Set<String> {
         Set(pieces.compactMap { piece in

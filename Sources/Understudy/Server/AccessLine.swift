@@ -26,7 +26,7 @@ extension ScenarioResponder {
         if !target.query.isEmpty {
             bytes.append(UInt8(ascii: "?"))
             // The dashboard's URL may carry the admin token: never write it down.
-            if target.path.hasBytePrefix(AdminAPI.prefix) {
+            if AdminAPI.owns(target.path) {
                 bytes.append(contentsOf: redactedQuery(request).utf8)
             } else {
                 appendPrintable(target.query, keepingPercent: true, to: &bytes)

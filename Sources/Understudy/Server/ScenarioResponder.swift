@@ -22,7 +22,7 @@ final class ScenarioResponder: HTTPResponder {
 
     func reply(to request: ServerRequest) -> Reply {
         let path = request.path
-        if path.hasBytePrefix(AdminAPI.prefix) { return AdminAPI.reply(to: request, control: control) }
+        if AdminAPI.owns(path) { return AdminAPI.reply(to: request, control: control) }
         let matched = API.match(path)
         let scenario: Scenario
         // Only the chosen scenario leaves the lock: copying the whole state per request costs more.
@@ -63,7 +63,7 @@ final class ScenarioResponder: HTTPResponder {
                 let response = scenario.cache.response(for: key) {
                     fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 }))
                 } prepare: { template in
-                    prepare(template, headers: fixed.headers, scenario: scenario, host: host, malformed: key.malformed)
+                    prepare(template, headers: fixed.fields, scenario: scenario, host: host, malformed: key.malformed)
                 }.response
                 return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
             }
@@ -106,7 +106,7 @@ final class ScenarioResponder: HTTPResponder {
         let template = { behavior.fixed?.render(parameters: [:]) ?? behavior.service.render(route) }
         let prepareForHost = { (response: APIResponse) in
             // A redirect's Location points at the host the client used, like every link.
-            let headers = behavior.fixed?.headers ?? response.location.map { [("Location", "http://\(host)\($0)")] } ?? []
+            let headers = behavior.fixed?.fields ?? response.location.map { [.location: "http://\(host)\($0)"] } ?? [:]
             return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
         }
         let (rendered, kept) = route.isCacheable
@@ -132,14 +132,11 @@ final class ScenarioResponder: HTTPResponder {
 
     /// Renders a response for one host: links filled in, headers set, and for
     /// `malformed-json` the body cut in half.
-    func prepare(_ response: APIResponse, headers: [(String, String)], scenario: Scenario, host: String, malformed: Bool) -> Response {
+    func prepare(_ response: APIResponse, headers: HTTPFields, scenario: Scenario, host: String, malformed: Bool) -> Response {
         var body = response.body.render(origin: Origin("http://\(host)"))
         if malformed { body = Array(body.prefix(body.count / 2)) }
         var fields: HTTPFields = [.contentType: response.contentType]
-        for (name, value) in headers {
-            guard let field = HTTPField.Name(name) else { continue }
-            fields[field] = value
-        }
+        for field in headers { fields[field.name] = field.value }
         fields[.understudyScenario] = scenario.name
         if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
         return Response(status: response.status, headerFields: fields, body: body)
@@ -185,15 +182,14 @@ final class ScenarioResponder: HTTPResponder {
 
     /// Understudy's own error body: `{"error": …, "detail": …}`.
     static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: Bool = false) -> Reply {
-        let body = JSONWriter().template(.object([.init("error", .string(error)), .init("detail", .string(detail))]))
         var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*", .contentTypeOptions: "nosniff"]
         if allow { fields[.allow] = "GET, HEAD, OPTIONS" }
-        return Reply(.respond(Response(status: status, headerFields: fields, body: body.render(origin: Origin("")))))
+        return Reply(.respond(Response(status: status, headerFields: fields, body: ErrorBody.bytes(error: error, detail: detail))))
     }
 
     func completed(_ exchange: CompletedExchange) {
         let request = exchange.request
-        if !request.path.hasBytePrefix(AdminAPI.prefix) {
+        if !AdminAPI.owns(request.path) {
             control.journal.record(request: request, scenario: exchange.tag, status: exchange.status,
                                    durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
         }

@@ -179,9 +179,6 @@ struct AdminOnlyResponder: HTTPResponder {
     let control: ServerControl
 
     func reply(to request: ServerRequest) -> Reply {
-        guard request.path.hasBytePrefix(AdminAPI.prefix) else {
-            return AdminAPI.error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
-        }
-        return AdminAPI.reply(to: request, control: control)
+        AdminAPI.reply(to: request, control: control)
     }
 }
