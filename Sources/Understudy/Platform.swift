@@ -35,3 +35,11 @@ extension Stat {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
+
+extension Platform {
+    /// Reads from `fd` into `bytes` from `offset` to the end; how many bytes came (0 at the end of
+    /// the file). The one read into memory the engine does itself: the call needs the buffer's address.
+    static func read(_ fd: FileDescriptor, into bytes: inout [UInt8], at offset: Int) throws -> Int {
+        try bytes.withUnsafeMutableBytes { try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+    }
+}

@@ -20,6 +20,7 @@ import Testing
         "Sources/UnderstudyHTTP/ThreadOrdinal.swift": "a pthread key's value is a pointer",
         "Sources/UnderstudyFuzz/Fuzz.swift": "libFuzzer hands its input over as a pointer",
         "Sources/understudy/Serve.swift": "the signal thread's sigset_t calls",
+        "Sources/Understudy/Platform.swift": "a file read into an array: the system call needs the buffer's address",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

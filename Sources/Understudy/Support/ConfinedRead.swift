@@ -93,7 +93,7 @@ enum ConfinedRead {
             let got: Int
             do {
                 // Retried after an interruption by swift-system itself.
-                got = try bytes.withUnsafeMutableBytes { try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+                got = try Platform.read(fd, into: &bytes, at: count)
             } catch {
                 throw FileProblem(file: displayName, message: "cannot read the file: \(error)")
             }
