@@ -167,3 +167,13 @@ let package = Package(
         ),
     ]
 )
+
+// As Hummingbird does: `any` spelled out for existentials, members visible only from modules a file
+// imports itself, and imports internal unless a file says `public import` (so no module leaks into an API by accident).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,7 +1,7 @@
 @_exported import UnderstudyAdminWire
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// A typed client of a running Understudy's admin API (`/__admin`), for tests and scripts on any

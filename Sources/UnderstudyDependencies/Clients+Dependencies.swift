@@ -1,5 +1,5 @@
 @_exported import Dependencies
-import UnderstudyClients
+public import UnderstudyClients
 
 // Registers the three clients with swift-dependencies, so app code reads
 // `@Dependency(\.catFactClient) var catFactClient`: live in the app,

@@ -1,4 +1,4 @@
-import UnderstudyClients
+public import UnderstudyClients
 
 extension APIError {
     /// What a screen tells the user, distinct for each kind of failure.

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// A request's query and header fields as its transport keeps them, read by name. The
 /// libmicrohttpd backend keeps them packed as they arrived and makes strings only for the

@@ -1,5 +1,5 @@
 import Atomics
-import HTTPTypes
+public import HTTPTypes
 
 /// A complete HTTP response as a value: status, header fields and body.
 ///

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// One HTTP request as the server received it: everything a responder needs, as values, with
 /// nothing of the transport that carried it.

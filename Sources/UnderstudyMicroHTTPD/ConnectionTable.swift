@@ -13,7 +13,7 @@ import Dispatch
 /// only when a connection opens or closes, never per request.
 final class ConnectionTable: @unchecked Sendable {
     private let open = Locked<[ObjectIdentifier: Connection]>([:])
-    private var timer: DispatchSourceTimer?
+    private var timer: (any DispatchSourceTimer)?
     /// Above this many open connections, the one waiting longest for a request is shut down; 0: never.
     private var reclaimAbove = 0
 

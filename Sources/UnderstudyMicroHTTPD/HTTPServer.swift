@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import UnderstudyHTTP
+public import UnderstudyHTTP
 import Dispatch
 import HTTPTypes
 

@@ -1,6 +1,6 @@
 import CMicroHTTPD
-import HTTPTypes
-import UnderstudyHTTP
+package import HTTPTypes
+package import UnderstudyHTTP
 
 extension ServerRequest {
     /// The request the server would hand a responder for this raw request-line target and these

@@ -1,4 +1,4 @@
-import UnderstudyHTTP
+public import UnderstudyHTTP
 
 extension HTTPServer: HTTPListener {}
 

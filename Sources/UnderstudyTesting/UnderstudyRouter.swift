@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 import Logging
 import Understudy
 import UnderstudyHTTP

@@ -1,6 +1,6 @@
-import Foundation
-import Logging
-import Understudy
+public import Foundation
+public import Logging
+public import Understudy
 @_exported import UnderstudyAdminClient
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD

@@ -1,10 +1,10 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 import UnderstudyAdminClient
 @_exported import UnderstudyClients
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// One test's private corner of a shared server: a session id, clients that

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
-import Understudy
+public import Understudy
 import UnderstudyHTTP
 
 /// The engine's ``UpstreamClient`` over AsyncHTTPClient. The `HTTPClient` (and its event loop

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import Understudy
+import UnderstudyAdminWire
 
 /// `understudy record`'s arguments checked and turned into what the recorder needs, and its save.
 enum RecordPlan {

@@ -6,6 +6,7 @@ import Testing
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyTesting
+import UnderstudyTestSupport
 
 /// 60 s of mixed traffic while the active scenario flips every 100 ms:
 /// no crash, no response from a scenario nobody selected, flat memory.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Raw TCP access to a server, for what URLSession will not send: malformed
 /// requests, a chosen `Host`, pipelining, connections left open on purpose.

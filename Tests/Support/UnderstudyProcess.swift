@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import UnderstudyHTTP
 
 /// The `understudy` executable running as a child process: for tests that

@@ -1,6 +1,7 @@
 import Testing
 @testable import Understudy
 @testable import UnderstudyHTTP
+import HTTPTypes
 
 /// The access line is written byte by byte, digits included; both ways of
 /// logging it (straight into the stderr buffer, or through swift-log) share this text.

@@ -7,6 +7,7 @@ import Testing
 @testable import Understudy
 import UnderstudyAdminWire
 import UnderstudyTesting
+import UnderstudyHTTP
 
 /// Every admin route and every kind of admin mistake, over HTTP.
 @Suite struct AdminAPITests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyTesting
 
 /// The shapes of artic's query features, in the project's own words: an Elasticsearch error as artic
 /// passes it through, the answer to `ids=`, and search hits whose `_score` is null once sorted on a field.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyHTTP
 @testable import Understudy
+import HTTPTypes
 
 @Suite struct JournalTests {
     /// `since=<the time an entry shows>` leaves that entry out and keeps the next millisecond's,

@@ -1,6 +1,8 @@
 import Testing
 import UnderstudyHTTP
 @testable import Understudy
+import HTTPTypes
+import UnderstudyAdminWire
 
 /// The cache's index of responses by exact target: a lookup must find exactly what was remembered
 /// under the same path, query, host and malformed flag, and nothing else.

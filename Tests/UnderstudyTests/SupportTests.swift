@@ -2,6 +2,8 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import Understudy
+import HTTPTypes
+import UnderstudyAdminWire
 
 /// The small replacements for what full Foundation did in the server.
 @Suite struct SupportTests {

@@ -1,5 +1,5 @@
 import HTTPTypes
-import UnderstudyAdminWire
+public import UnderstudyAdminWire
 import UnderstudyHTTP
 
 /// The three public APIs Understudy stands in for, each under its own prefix, by the names the admin API uses: the wire module's enum, shared with the client library.

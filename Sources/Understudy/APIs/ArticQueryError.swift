@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyAdminWire
 
 /// An Elasticsearch error, as artic passes it through with a 400.
 struct ArticQueryError: Error, Equatable {

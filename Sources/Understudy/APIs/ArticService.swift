@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import UnderstudyAdminWire
 
 /// The Art Institute of Chicago API's artworks endpoints over a dataset.
 final class ArticService: APIService {

@@ -7,6 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import UnderstudyAdminWire
 
 /// A catfact request, reduced to what decides the response. `/fact` picks its
 /// random fact while routing, so each fact's response is rendered once.

@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import UnderstudyAdminWire
 
 /// SWAPI over a dataset. Items are rendered when a response that shows them
 /// is first rendered (the scenario's response cache keeps the result), not at

@@ -1,4 +1,5 @@
 import UnderstudyHTTP
+import HTTPTypes
 
 /// The dashboard: one self-contained page (no CDN, no build step) that uses
 /// only the admin API.

@@ -1,9 +1,10 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
 import Foundation
 #endif
 import UnderstudyHTTP
+import HTTPTypes
 
 /// `understudy derive FILE` (and `record --derive`): the scenarios a recording's tests flip to, each a small
 /// file that `extends:` the recording. Their top-level settings are nearer than the recorded routes, so

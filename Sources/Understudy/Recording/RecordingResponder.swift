@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPTypes
-import UnderstudyHTTP
+public import UnderstudyHTTP
 
 /// `understudy record`'s server: every request under a mapping's prefix goes to its upstream, the client gets
 /// the upstream's answer (links pointing back here, so a client walking pages stays on the recorder), and

@@ -1,5 +1,6 @@
 import HTTPTypes
 import UnderstudyHTTP
+import UnderstudyAdminWire
 
 /// A loaded, validated scenario: how each API behaves and the scenario's own
 /// routes, with a cache of the responses it has rendered.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyAdminWire
 
 /// One scenario file as written, checked for unknown keys and wrong types but
 /// not yet combined with the scenario it extends.

@@ -1,9 +1,10 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
 import Foundation
 #endif
 import SystemPackage
+import UnderstudyAdminWire
 
 /// Every scenario of a folder, loaded and validated together.
 public struct ScenarioSet: Sendable {

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
+public import Logging
 import SystemPackage
 import UnderstudyHTTP
 

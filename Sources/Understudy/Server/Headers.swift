@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 extension HTTPField.Name {
     /// Picks the scenario for one request.

@@ -1,4 +1,5 @@
 import UnderstudyHTTP
+import HTTPTypes
 
 /// A scenario's `proxy:`: requests under one of its prefixes that no route of the scenario matched go to
 /// the real service, so a test stages only the endpoints it is about. The answer is deferred (no worker

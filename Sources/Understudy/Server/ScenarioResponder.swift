@@ -1,6 +1,7 @@
 import HTTPTypes
 import Logging
 import UnderstudyHTTP
+import UnderstudyAdminWire
 
 /// Turns each request into a reply from the scenario it selects: the
 /// pre-rendered response for its route and host, with the scenario's delay

@@ -1,3 +1,4 @@
+import UnderstudyAdminWire
 /// Everything the admin API can change, replaced as a whole on every
 /// change: a request reads one snapshot and is served under it to the end,
 /// so no request ever sees a mix of two scenarios.

@@ -1,10 +1,10 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import UnderstudyHTTP
+public import Logging
+public import UnderstudyHTTP
 
 /// Everything needed to run Understudy.
 public struct UnderstudyConfiguration: Sendable {

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// The Art Institute of Chicago API ("artic", as its host and Understudy's admin API name it) as a struct of async closures. Every

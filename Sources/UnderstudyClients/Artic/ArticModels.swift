@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An artwork with the fields an app shows. Only `id` is always present:
 /// the API sends null for many fields, and `fields=` leaves others out.

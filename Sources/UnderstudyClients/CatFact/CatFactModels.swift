@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fact about cats, from `/fact` or `/facts`.
 public struct CatFact: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `GET /` : where each resource lives.
 public struct SWAPIRoot: Codable, Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyTesting
 import UnderstudyTestSupport
+import Understudy
 
 /// The dashboard in a real browser: click a scenario button, and the next API
 /// request is served under that scenario.
