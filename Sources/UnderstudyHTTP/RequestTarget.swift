@@ -5,37 +5,49 @@
 /// engine's response cache) uses it as its key. The hash is computed once, when the target is
 /// made, with a fast function seeded per process: a client cannot pick targets that collide.
 public struct RequestTarget: Hashable, Sendable {
+    /// The parts, in one object: a target is copied into caches and tables, and each copy is
+    /// then one reference count instead of one per string.
+    private final class Parts: Sendable {
+        let host: String?
+        let path: String
+        let query: String
+        let digest: UInt64
+
+        init(host: String?, path: String, query: String, digest: UInt64) {
+            self.host = host
+            self.path = path
+            self.query = query
+            self.digest = digest
+        }
+    }
+
+    private let parts: Parts
+
     /// The `Host` field's value, or nil when the request had none (HTTP/1.0) or several.
-    public let host: String?
+    public var host: String? { parts.host }
     /// The percent-decoded path, without the query string.
-    public let path: String
+    public var path: String { parts.path }
     /// The query string after `?`, as received (escapes kept), empty when there is none.
-    public let query: String
+    public var query: String { parts.query }
     /// The three hashed together (see ``TargetHash``).
-    public let digest: UInt64
+    public var digest: UInt64 { parts.digest }
 
     /// - Parameters:
     ///   - host: The authority the request names, if any.
     ///   - path: The percent-decoded path.
     ///   - query: The raw query string, without `?`.
     public init(host: String?, path: String, query: String) {
-        self.host = host
-        self.path = path
-        self.query = query
         var hash = TargetHash(seed: Self.seed)
         hash.combine(path)
         hash.combine(query)
         hash.combine(host ?? "")
-        digest = hash.value
+        parts = Parts(host: host, path: path, query: query, digest: hash.value)
     }
 
     /// A target whose ``digest`` the transport computed from the bytes it received, with
-    /// ``TargetHash`` over path, query and host in that order (``seed`` first).
+    /// ``TargetHash`` over path, query and host in that order (``hashSeed`` first).
     package init(host: String?, path: String, query: String, digest: UInt64) {
-        self.host = host
-        self.path = path
-        self.query = query
-        self.digest = digest
+        parts = Parts(host: host, path: path, query: query, digest: digest)
     }
 
     /// The per-process seed every target's hash starts from.
@@ -44,11 +56,13 @@ public struct RequestTarget: Hashable, Sendable {
     private static let seed = UInt64.random(in: .min ... .max)
 
     public static func == (left: RequestTarget, right: RequestTarget) -> Bool {
-        left.digest == right.digest && left.path == right.path && left.query == right.query && left.host == right.host
+        if left.parts === right.parts { return true }
+        let (left, right) = (left.parts, right.parts)
+        return left.digest == right.digest && left.path == right.path && left.query == right.query && left.host == right.host
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
+        hasher.combine(parts.digest)
     }
 }
 
