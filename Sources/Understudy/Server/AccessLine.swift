@@ -86,6 +86,7 @@ extension ScenarioResponder {
         }
         var packed: UInt64 = 0
         var length = 0
+        // Least significant digit first, each pushing the others up a byte: the first byte ends up the most significant digit.
         var value = number
         repeat {
             packed = packed << 8 | (UInt64(UInt8(ascii: "0")) + value % 10)
