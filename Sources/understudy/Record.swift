@@ -7,7 +7,6 @@ import Foundation
 #endif
 import Understudy
 import UnderstudyHTTP
-import UnderstudyUpstream
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,7 +64,7 @@ struct Record: ParsableCommand {
         let derive = derive
         let finalWriter = writer
 
-        let client = AsyncUpstreamClient(timeoutSeconds: timeout)
+        let client = HelperUpstreamClient(timeoutSeconds: timeout)
         let responderBox = Locked<RecordingResponder?>(nil)
         let saveNow: @Sendable () -> Result<String, RecordingSaveError> = {
             guard let responder = responderBox.current else { return .success("nothing recorded yet") }
@@ -84,7 +83,6 @@ struct Record: ParsableCommand {
             // Answer what is in flight first, so that it is in the file too.
             server.stop()
             let outcome = saveNow()
-            client.shutdown()
             switch outcome {
             case .success(let summary):
                 printError(summary)

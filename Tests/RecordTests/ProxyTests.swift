@@ -62,6 +62,25 @@ import UnderstudyUpstream
         #expect(journal.body.contains("/myapi/users/2"), "proxied answers are journaled: \(journal.body.prefix(400))")
     }
 
+    /// `understudy serve` proxies through its `understudy-upstream` helper, the same answers as in process.
+    @Test func serveProxiesThroughItsHelper() async throws {
+        let (upstream, upstreamFolder) = try await LocalUpstream.start()
+        defer { try? FileManager.default.removeItem(at: upstreamFolder) }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(["staged.yaml": Self.staged(upstreamPort: upstream.port)], into: folder)
+        let serve = try UnderstudyProcess(["serve", "--port", "0", "--scenarios", folder.path, "--scenario", "staged", "--log-level", "warning"])
+        let port = URL(string: try serve.waitUntilListening())!.port!
+        #expect(try request(port, "/myapi/users/1").body == "{\"staged\":true}")
+        let proxied = try request(port, "/myapi/users/2")
+        #expect(proxied.body == "{\"id\":2,\"name\":\"user 2\",\"self\":\"http://127.0.0.1:\(port)/myapi/users/2\"}")
+        let down = try request(port, "/gone/x")
+        #expect(down.status == 502)
+        #expect(down.body.contains("http://127.0.0.1:1"), "\(down.body)")
+        serve.signal(SIGTERM)
+        #expect(serve.finish().status == 0)
+    }
+
     /// An upstream body over the client's limit is refused (memory stays bounded) with a 502 that says so.
     @Test func anOversizedUpstreamBodyIsA502() async throws {
         let (upstream, upstreamFolder) = try await LocalUpstream.start()
