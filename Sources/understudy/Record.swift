@@ -92,6 +92,10 @@ struct Record: ParsableCommand {
                 exitProcess(1)
             }
         }
+        if !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+            // The recorder has no admin token: whoever reaches it can use the upstream through it and save the file.
+            printError("warning: recording on \(host), not a loopback address: anyone who can reach it can send requests upstream through it and call POST /__admin/recording/save")
+        }
         StandardStream.output.write("understudy listening on \(server.baseURL)\n")
         for mapping in mappings {
             printError("recording \(server.baseURL)\(mapping.prefix) → \(mapping.upstream) into \(target.folder.path)/\(target.name).yaml")
