@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "understudy", targets: ["understudy"]),
+        .executable(name: "understudy-upstream", targets: ["understudy-upstream"]),
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
         .library(name: "UnderstudyMicroHTTPD", targets: ["UnderstudyMicroHTTPD"]),
@@ -89,7 +90,7 @@ let package = Package(
             dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient"]
         ),
         // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
-        // (and everything linking it for tests) stays free of NIO: only the command line depends on it.
+        // stays free of NIO; only the `understudy-upstream` helper (and RecordTests) link it.
         .target(
             name: "UnderstudyUpstream",
             dependencies: [
@@ -98,13 +99,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // Sends one upstream request for `understudy` (proxy:, record) and exits: linked into `understudy`
+        // itself, AsyncHTTPClient cost every `serve` start about 3 MB of memory and a few milliseconds.
+        .executableTarget(name: "understudy-upstream", dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyUpstream"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
                 "Understudy",
                 "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
-                "UnderstudyUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -149,7 +152,7 @@ let package = Package(
         // Faults on custom routes, `understudy record`, proxy pass-through and derived variants, all against local upstreams.
         .testTarget(
             name: "RecordTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyUpstream", "understudy", "UnderstudyTestSupport"]
+            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyUpstream", "understudy", "understudy-upstream", "UnderstudyTestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -38,25 +38,30 @@ public final class AsyncUpstreamClient: UpstreamClient {
 
     public func send(_ request: UpstreamRequest, completion: @escaping @Sendable (Result<UpstreamResponse, UpstreamError>) -> Void) {
         let upstream = Self.origin(of: request.url)
-        let client = shared
         let limit = maxBodyBytes
         let timeout = timeoutSeconds
-        Task {
-            do {
-                var outgoing = HTTPClientRequest(url: request.url)
-                outgoing.method = HTTPMethod(rawValue: request.method)
-                for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
-                if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
-                let response = try await client.execute(outgoing, timeout: .seconds(Int64(timeout)))
-                let body: ByteBuffer
-                do { body = try await response.body.collect(upTo: limit) } catch let error as NIOTooManyBytesError {
-                    _ = error
-                    completion(.failure(.tooLarge(upstream: upstream, limit: limit)))
-                    return
-                }
+        let outgoing: HTTPClient.Request
+        do {
+            outgoing = try HTTPClient.Request(url: request.url, method: HTTPMethod(rawValue: request.method),
+                                              headers: HTTPHeaders(request.headers),
+                                              body: request.body.isEmpty ? nil : .byteBuffer(ByteBuffer(bytes: request.body)))
+        } catch {
+            completion(.failure(.unreachable(upstream: upstream, reason: "not a URL this client can send to (\(error))")))
+            return
+        }
+        // The event-loop API, not async/await: a Task would need a thread of Swift's cooperative pool, which an
+        // embedding process (a test blocking on a socket, say) may have in use; the event loop is AsyncHTTPClient's own.
+        let delegate = ResponseAccumulator(request: outgoing, maxBodySize: limit)
+        shared.execute(request: outgoing, delegate: delegate, deadline: .now() + .seconds(Int64(timeout))).futureResult.whenComplete { result in
+            switch result {
+            case .success(let response):
                 let headers = response.headers.map { ($0.name, $0.value) }
-                completion(.success(UpstreamResponse(status: Int(response.status.code), headers: headers, body: Array(buffer: body))))
-            } catch {
+                let body = response.body.map { Array(buffer: $0) } ?? []
+                completion(.success(UpstreamResponse(status: Int(response.status.code), headers: headers, body: body)))
+            case .failure(let error as ResponseAccumulator.ResponseTooBigError):
+                _ = error
+                completion(.failure(.tooLarge(upstream: upstream, limit: limit)))
+            case .failure(let error):
                 completion(.failure(Self.classify(error, upstream: upstream, timeout: timeout)))
             }
         }

@@ -8,7 +8,6 @@ import Foundation
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyUpstream
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,7 +65,7 @@ struct Record: ParsableCommand {
         let derive = derive
         let finalWriter = writer
 
-        let client = AsyncUpstreamClient(timeoutSeconds: timeout)
+        let client = HelperUpstreamClient(timeoutSeconds: timeout)
         let responderBox = Locked<RecordingResponder?>(nil)
         let saveNow: @Sendable () -> Result<String, RecordingSaveError> = {
             guard let responder = responderBox.current else { return .success("nothing recorded yet") }
@@ -85,7 +84,6 @@ struct Record: ParsableCommand {
             // Answer what is in flight first, so that it is in the file too.
             server.stop()
             let outcome = saveNow()
-            client.shutdown()
             switch outcome {
             case .success(let summary):
                 printError(summary)
@@ -94,6 +92,10 @@ struct Record: ParsableCommand {
                 printError("understudy record: \(error)")
                 exitProcess(1)
             }
+        }
+        if !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+            // The recorder has no admin token: whoever reaches it can use the upstream through it and save the file.
+            printError("warning: recording on \(host), not a loopback address: anyone who can reach it can send requests upstream through it and call POST /__admin/recording/save")
         }
         printOutput("understudy listening on \(server.baseURL)")
         for mapping in mappings {

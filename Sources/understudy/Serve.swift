@@ -14,7 +14,6 @@ import Logging
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyUpstream
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the three APIs from a scenarios folder.")
@@ -121,8 +120,8 @@ struct Serve: ParsableCommand {
             watch: watch || Environment.flag("UNDERSTUDY_WATCH"),
             logger: logger
         )
-        // Only an object: its HTTP client and threads are made on the first proxied request (AsyncUpstreamClient).
-        configuration.upstreamClient = AsyncUpstreamClient()
+        // Only an object: a proxied request starts the understudy-upstream helper (HelperUpstreamClient).
+        configuration.upstreamClient = HelperUpstreamClient()
         guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
         configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
         configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit

@@ -4,6 +4,7 @@ import Testing
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyTestSupport
 import UnderstudyTesting
 import UnderstudyUpstream
 
@@ -22,12 +23,12 @@ import UnderstudyUpstream
     }
 
     /// A server as `serve` makes it: with AsyncHTTPClient for upstreams.
-    func server(_ folder: URL, scenario: String) throws -> UnderstudyServer {
+    func server(_ folder: URL, scenario: String, maxBodyBytes: Int = 16 << 20) throws -> UnderstudyServer {
         var logger = Logger(label: "proxy-test")
         logger.logLevel = .warning
         var configuration = UnderstudyConfiguration(server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
                                                     scenariosDirectory: folder, scenario: scenario, logger: logger)
-        configuration.upstreamClient = AsyncUpstreamClient(timeoutSeconds: 5)
+        configuration.upstreamClient = AsyncUpstreamClient(maxBodyBytes: maxBodyBytes, timeoutSeconds: 5)
         let server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd)
         try server.start()
         return server
@@ -61,6 +62,40 @@ import UnderstudyUpstream
 
         let journal = try request(server.port, "/__admin/requests")
         #expect(journal.body.contains("/myapi/users/2"), "proxied answers are journaled: \(journal.body.prefix(400))")
+    }
+
+    /// `understudy serve` proxies through its `understudy-upstream` helper, the same answers as in process.
+    @Test func serveProxiesThroughItsHelper() async throws {
+        let (upstream, upstreamFolder) = try await LocalUpstream.start()
+        defer { try? FileManager.default.removeItem(at: upstreamFolder) }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(["staged.yaml": Self.staged(upstreamPort: upstream.port)], into: folder)
+        let serve = try UnderstudyProcess(["serve", "--port", "0", "--scenarios", folder.path, "--scenario", "staged", "--log-level", "warning"])
+        let port = URL(string: try serve.waitUntilListening())!.port!
+        #expect(try request(port, "/myapi/users/1").body == "{\"staged\":true}")
+        let proxied = try request(port, "/myapi/users/2")
+        #expect(proxied.body == "{\"id\":2,\"name\":\"user 2\",\"self\":\"http://127.0.0.1:\(port)/myapi/users/2\"}")
+        let down = try request(port, "/gone/x")
+        #expect(down.status == 502)
+        #expect(down.body.contains("http://127.0.0.1:1"), "\(down.body)")
+        serve.signal(SIGTERM)
+        #expect(serve.finish().status == 0)
+    }
+
+    /// An upstream body over the client's limit is refused (memory stays bounded) with a 502 that says so.
+    @Test func anOversizedUpstreamBodyIsA502() async throws {
+        let (upstream, upstreamFolder) = try await LocalUpstream.start()
+        defer { try? FileManager.default.removeItem(at: upstreamFolder) }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(["staged.yaml": Self.staged(upstreamPort: upstream.port)], into: folder)
+        let server = try server(folder, scenario: "staged", maxBodyBytes: 1000)
+        defer { server.stop() }
+        let big = try request(server.port, "/myapi/big")
+        #expect(big.status == 502)
+        #expect(big.body.contains("over 1000 bytes"), "\(big.body)")
+        #expect(try request(server.port, "/myapi/users/2").status == 200, "small answers still pass")
     }
 
     @Test func aProxyPrefixCollidingWithABuiltInAPIIsALocatedError() throws {

@@ -61,7 +61,7 @@ public enum DerivedVariants {
             guard let fixed = route.fixed, let value = try? JSONParser.parse(Array(fixed.body.utf8), file: "").value else { continue }
             let emptied = emptied(value)
             guard emptied != value else { continue }
-            routes += "  - method: \(route.method)\n    path: \(YAMLText.quoted(route.pattern))\n"
+            routes += "  - method: \(route.method?.rawValue ?? "*")\n    path: \(YAMLText.quoted(route.pattern))\n"
             if let query = route.query {
                 let encoded = query.pairs.map { percentEncode($0.name) + "=" + percentEncode($0.value) }.joined(separator: "&")
                 routes += "    query: \(YAMLText.quoted(encoded))\n"
