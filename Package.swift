@@ -152,7 +152,10 @@ let package = Package(
         // Faults on custom routes, `understudy record`, proxy pass-through and derived variants, all against local upstreams.
         .testTarget(
             name: "RecordTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyUpstream", "understudy", "understudy-upstream", "UnderstudyTestSupport"]
+            dependencies: [
+                "Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyUpstream", "understudy",
+                "understudy-upstream", "UnderstudyTestSupport",
+            ]
         ),
         .testTarget(
             name: "IntegrationTests",
@@ -174,9 +177,10 @@ let package = Package(
 // As Hummingbird does: `any` spelled out for existentials, members visible only from modules a file
 // imports itself, and imports internal unless a file says `public import` (so no module leaks into an API by accident).
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

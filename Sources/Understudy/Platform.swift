@@ -1,3 +1,5 @@
+import SystemPackage
+
 // Everything in Understudy that differs between Linux and Darwin, in one place.
 //
 // The C library is imported here, once, for the whole module (memcmp, realpath,
@@ -10,7 +12,6 @@
 #else
 #error("Understudy builds on Linux (Glibc) and on Darwin (macOS); add this system's branch to Platform.swift")
 #endif
-import SystemPackage
 
 enum Platform {
     #if os(Linux)

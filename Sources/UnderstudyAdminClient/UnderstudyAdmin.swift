@@ -1,5 +1,6 @@
-@_exported import UnderstudyAdminWire
 public import Foundation
+@_exported import UnderstudyAdminWire
+
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
@@ -143,15 +144,19 @@ public struct UnderstudyAdmin: Sendable {
     }
 
     /// A session bound to this server: its own scenario and journal, clients' headers, cleanup.
-    public func session(id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) -> UnderstudySession {
+    public func session(
+        id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout
+    ) -> UnderstudySession {
         UnderstudySession(admin: self, id: id, requestTimeout: requestTimeout)
     }
 
     // MARK: - Journal
 
     /// The journal, oldest first, filtered as `GET /__admin/requests` filters.
-    public func requests(session: String? = nil, api: UnderstudyAPI? = nil, pathPrefix: String? = nil, status: Int? = nil,
-                         since: Int? = nil, limit: Int? = nil) async throws -> [RecordedRequest] {
+    public func requests(
+        session: String? = nil, api: UnderstudyAPI? = nil, pathPrefix: String? = nil, status: Int? = nil,
+        since: Int? = nil, limit: Int? = nil
+    ) async throws -> [RecordedRequest] {
         var query: [URLQueryItem] = []
         if let session { query.append(.init(name: "session", value: session)) }
         if let api { query.append(.init(name: "api", value: api.rawValue)) }
@@ -171,8 +176,10 @@ public struct UnderstudyAdmin: Sendable {
     /// Waits until a journal entry matches `predicate` (polling every 20 ms) and returns it.
     /// An exchange the server gave up on (`completed == false`) is recorded when it ends, which
     /// for a `timeout` is when the client hangs up.
-    public func waitForRequest(session: String? = nil, timeout: Duration = .seconds(5),
-                               matching predicate: @Sendable (RecordedRequest) -> Bool) async throws -> RecordedRequest {
+    public func waitForRequest(
+        session: String? = nil, timeout: Duration = .seconds(5),
+        matching predicate: @Sendable (RecordedRequest) -> Bool
+    ) async throws -> RecordedRequest {
         let deadline = ContinuousClock.now + timeout
         repeat {
             if let found = try await requests(session: session).first(where: predicate) { return found }
@@ -215,7 +222,9 @@ public struct UnderstudyAdmin: Sendable {
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
-            throw Failure(status: 200, error: "unexpected answer", detail: "\(Answer.self) did not decode (\(error)): \(String(decoding: data.prefix(500), as: UTF8.self))")
+            throw Failure(
+                status: 200, error: "unexpected answer",
+                detail: "\(Answer.self) did not decode (\(error)): \(String(decoding: data.prefix(500), as: UTF8.self))")
         }
     }
 

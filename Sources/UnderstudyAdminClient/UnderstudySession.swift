@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
@@ -27,7 +28,9 @@ public struct UnderstudySession: Sendable {
     public let urlSession: URLSession
 
     /// A session on the server `admin` steers. Nothing is sent until the first call.
-    public init(admin: UnderstudyAdmin, id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout) {
+    public init(
+        admin: UnderstudyAdmin, id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout
+    ) {
         self.admin = admin
         self.id = id
         let configuration = URLSessionConfiguration.ephemeral
@@ -38,8 +41,10 @@ public struct UnderstudySession: Sendable {
     }
 
     /// A new session on the server at `baseURL` (`http://HOST:PORT`); waits until its admin API answers.
-    public static func attach(to baseURL: URL, token: String? = nil, id: String = newID(),
-                              requestTimeout: TimeInterval = defaultRequestTimeout) async throws -> UnderstudySession {
+    public static func attach(
+        to baseURL: URL, token: String? = nil, id: String = newID(),
+        requestTimeout: TimeInterval = defaultRequestTimeout
+    ) async throws -> UnderstudySession {
         let admin = UnderstudyAdmin(baseURL: baseURL, token: token)
         try await admin.waitUntilHealthy()
         return UnderstudySession(admin: admin, id: id, requestTimeout: requestTimeout)
@@ -47,9 +52,15 @@ public struct UnderstudySession: Sendable {
 
     /// A new session on the server named by `UNDERSTUDY_BASE_URL` (and `UNDERSTUDY_ADMIN_TOKEN`);
     /// throws when the variable is not set.
-    public static func attachFromEnvironment(id: String = newID(), requestTimeout: TimeInterval = defaultRequestTimeout) async throws -> UnderstudySession {
+    public static func attachFromEnvironment(
+        id: String = newID(), requestTimeout: TimeInterval = defaultRequestTimeout
+    ) async throws -> UnderstudySession {
         guard let admin = UnderstudyAdmin.fromEnvironment() else {
-            throw UnderstudyAdmin.Failure(status: 0, error: "no server", detail: "Set \(UnderstudyEnvironmentKey.baseURL) to the server's http://HOST:PORT (and \(UnderstudyEnvironmentKey.adminToken) to its admin token).")
+            throw UnderstudyAdmin.Failure(
+                status: 0, error: "no server",
+                detail:
+                    "Set \(UnderstudyEnvironmentKey.baseURL) to the server's http://HOST:PORT (and \(UnderstudyEnvironmentKey.adminToken) to its admin token)."
+            )
         }
         return try await attach(to: admin.baseURL, token: admin.token, id: id, requestTimeout: requestTimeout)
     }
@@ -96,8 +107,10 @@ public struct UnderstudySession: Sendable {
     }
 
     /// Waits until one of this session's journal entries matches `predicate`.
-    public func waitForRequest(timeout: Duration = .seconds(5),
-                               matching predicate: @Sendable (UnderstudyAdmin.RecordedRequest) -> Bool = { _ in true }) async throws -> UnderstudyAdmin.RecordedRequest {
+    public func waitForRequest(
+        timeout: Duration = .seconds(5),
+        matching predicate: @Sendable (UnderstudyAdmin.RecordedRequest) -> Bool = { _ in true }
+    ) async throws -> UnderstudyAdmin.RecordedRequest {
         try await admin.waitForRequest(session: id, timeout: timeout, matching: predicate)
     }
 

@@ -34,8 +34,10 @@ extension UnderstudyWire {
         /// long delay), the connection was reset, or the body was cut short (`truncated-body`).
         public var completed: Bool
 
-        public init(id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int, session: String?,
-                    api: UnderstudyAPI?, scenario: String, status: Int?, durationMs: Double, completed: Bool) {
+        public init(
+            id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int, session: String?,
+            api: UnderstudyAPI?, scenario: String, status: Int?, durationMs: Double, completed: Bool
+        ) {
             self.id = id
             self.time = time
             self.method = method

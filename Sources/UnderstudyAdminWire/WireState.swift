@@ -34,8 +34,10 @@ extension UnderstudyWire {
         /// true for the session routes.
         public var namesSession: Bool
 
-        public init(active: Selection, start: String, overrides: Members<Selection>, sessionCount: Int,
-                    session: SessionState? = nil, namesSession: Bool = false) {
+        public init(
+            active: Selection, start: String, overrides: Members<Selection>, sessionCount: Int,
+            session: SessionState? = nil, namesSession: Bool = false
+        ) {
             self.active = active
             self.start = start
             self.overrides = overrides

@@ -1,6 +1,6 @@
+import Foundation
 public import Observation
 public import UnderstudyClients
-import Foundation
 
 /// The artworks screen: loads the first page and shows items, a spinner or an error.
 @available(iOS 17, tvOS 17, watchOS 10, *)

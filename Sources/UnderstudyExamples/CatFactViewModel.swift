@@ -1,6 +1,6 @@
+import Foundation
 public import Observation
 public import UnderstudyClients
-import Foundation
 
 /// The cat fact card: `.initial → .loading → .loaded(fact) | .error(message)`.
 @available(iOS 17, tvOS 17, watchOS 10, *)

@@ -1,6 +1,6 @@
+import Foundation
 public import Observation
 public import UnderstudyClients
-import Foundation
 
 /// The films list: episodes 1–6 loaded at once, shown in episode order.
 @available(iOS 17, tvOS 17, watchOS 10, *)

@@ -14,9 +14,10 @@ import CMicroHTTPD
 import Foundation
 import HTTPTypes
 import Logging
-@testable import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+
+@testable import Understudy
 
 /// Everything set up once per process: loading the bundled scenarios takes far longer than one input.
 final class FuzzState: Sendable {
@@ -39,9 +40,10 @@ final class FuzzState: Sendable {
             let scenarios = try! ScenarioLoader.load(directory: bundled)
             var logger = Logger(label: "fuzz")
             logger.logLevel = .critical
-            let control = ServerControl(scenarios: scenarios, start: "happy", journalSize: 64,
-                                        adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: "fuzz-token"),
-                                        logger: logger)
+            let control = ServerControl(
+                scenarios: scenarios, start: "happy", journalSize: 64,
+                adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: "fuzz-token"),
+                logger: logger)
             responder = ScenarioResponder(control: control)
             scenarioFolder = nil
         }
@@ -76,8 +78,9 @@ func fuzzRequest(_ bytes: [UInt8]) {
     // What the server answers 400 before the responder runs (cmhd_check_request): not a token
     // method, a space or control byte in the target, a target in neither origin nor absolute form.
     guard methodBytes.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { cmhd_is_token($0.baseAddress, $0.count) } }) != 0,
-          let method = HTTPRequest.Method(String(decoding: methodBytes, as: UTF8.self)),
-          target.first == UInt8(ascii: "/"), targetIsAcceptable(target) else { return }
+        let method = HTTPRequest.Method(String(decoding: methodBytes, as: UTF8.self)),
+        target.first == UInt8(ascii: "/"), targetIsAcceptable(target)
+    else { return }
     var headers: [(name: String, value: String)] = []
     var body: [UInt8] = []
     while !lines.isEmpty {
@@ -149,6 +152,8 @@ let knownUnlocatedProblems: [String] = []
 #if FUZZING
 /// libFuzzer's driver (libclang_rt.fuzzer). SwiftPM links an executable with `main` aliased to
 /// `UnderstudyFuzz_main`, so this is the process entry: it hands over to libFuzzer.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's C name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,

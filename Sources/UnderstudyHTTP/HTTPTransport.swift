@@ -21,9 +21,10 @@ public protocol HTTPListener: AnyObject, Sendable {
 public struct HTTPTransport: Sendable {
     /// Makes a listener; `log` receives the transport's own diagnostics (malformed requests,
     /// socket errors).
-    public typealias MakeListener = @Sendable (
-        _ configuration: ServerConfiguration, _ responder: any HTTPResponder, _ log: @escaping @Sendable (String) -> Void
-    ) -> any HTTPListener
+    public typealias MakeListener =
+        @Sendable (
+            _ configuration: ServerConfiguration, _ responder: any HTTPResponder, _ log: @escaping @Sendable (String) -> Void
+        ) -> any HTTPListener
 
     private let make: MakeListener
 

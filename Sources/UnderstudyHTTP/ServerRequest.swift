@@ -58,8 +58,9 @@ public struct ServerRequest: Sendable {
         version: String = "HTTP/1.1"
     ) {
         let fields = ListedFields(headers: headerFields.map { ($0.name.rawName, $0.value) }, query: query.map { ($0.name, $0.value) })
-        let target = RequestTarget(host: headerFields[values: hostField].count == 1 ? headerFields[hostField] : nil, path: path,
-                                   query: Self.encode(fields.queryPairs))
+        let target = RequestTarget(
+            host: headerFields[values: hostField].count == 1 ? headerFields[hostField] : nil, path: path,
+            query: Self.encode(fields.queryPairs))
         self.init(method: method, target: target, fields: fields, body: body, version: version)
     }
 
@@ -205,8 +206,8 @@ package func appendPercentEncoded(_ bytes: some Sequence<UInt8>, to output: inou
     for byte in bytes {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
             output.append(byte)
         default:
             output.append(UInt8(ascii: "%"))

@@ -1,6 +1,6 @@
 import CMicroHTTPD
-import UnderstudyHTTP
 import Dispatch
+import UnderstudyHTTP
 
 /// Feeds a response body to libmicrohttpd piece by piece, for the faults that
 /// need control over the bytes on the wire: a truncated body, or a body

@@ -1,6 +1,6 @@
 import CMicroHTTPD
-import UnderstudyHTTP
 import HTTPTypes
+import UnderstudyHTTP
 
 // The C boundary: global functions (nonisolated, capture nothing) that
 // libmicrohttpd calls on its worker threads. Each one recovers its Swift

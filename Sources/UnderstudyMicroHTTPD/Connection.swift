@@ -1,7 +1,7 @@
-import CMicroHTTPD
-import UnderstudyHTTP
-import Dispatch
 import Atomics
+import CMicroHTTPD
+import Dispatch
+import UnderstudyHTTP
 
 /// One client connection, from libmicrohttpd's "started" notification to its
 /// "closed" one, kept in the connection's socket context.

@@ -1,6 +1,6 @@
 import CMicroHTTPD
-import UnderstudyHTTP
 import Dispatch
+import UnderstudyHTTP
 
 /// The open connections of a server, for the two questions asked of all of
 /// them at once: which missed their deadline, and is any still busy.

@@ -1,7 +1,7 @@
 import CMicroHTTPD
-public import UnderstudyHTTP
 import Dispatch
 import HTTPTypes
+public import UnderstudyHTTP
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of epoll worker threads, each
 /// request handed to an ``HTTPResponder`` as a ``ServerRequest``.
@@ -208,8 +208,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static let garbageReply: [UInt8] = {
         let body = #"{"error":"bad request","detail":"This is not an HTTP/1.x request (TLS or binary data?). This server speaks plain HTTP."}"#
-        return Array(("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Connection: close\r\n\r\n" + body).utf8)
+        return Array(
+            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+                + "Connection: close\r\n\r\n" + body).utf8)
     }()
 
     func connectionClosed(_ connection: Connection) { connections.closed(connection) }
@@ -248,11 +249,12 @@ public final class HTTPServer: @unchecked Sendable {
         exchange.phase = .answered
         exchange.status = status
         HTTPServerLog.handler.current?("rejected with \(status): \(detail)")
-        let title = switch status {
-        case 413: "request body too large"
-        case 501: "not implemented"
-        default: "bad request"
-        }
+        let title =
+            switch status {
+            case 413: "request body too large"
+            case 501: "not implemented"
+            default: "bad request"
+            }
         var body = #"{"error":""# + title + #"","detail":""#
         for scalar in detail.unicodeScalars {
             if scalar == "\"" || scalar == "\\" { body += "\\" }
@@ -260,9 +262,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         body += #""}"#
         return body.withUTF8 { bytes in
-            guard let response = MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY
-            ) else { return .NO }
+            guard
+                let response = MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY
+                )
+            else { return .NO }
             defer { MHD_destroy_response(response) }
             MHD_add_response_header(response, "Content-Type", "application/json")
             MHD_add_response_header(response, "Connection", "close")
@@ -322,17 +326,21 @@ public final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    private static let stoppingReply = Reply(.respond(Response(
-        status: .serviceUnavailable, headerFields: [.contentType: "application/json"],
-        text: #"{"error":"stopping","detail":"The server is stopping; this request was not completed."}"#
-    )))
+    private static let stoppingReply = Reply(
+        .respond(
+            Response(
+                status: .serviceUnavailable, headerFields: [.contentType: "application/json"],
+                text: #"{"error":"stopping","detail":"The server is stopping; this request was not completed."}"#
+            )))
 
     private func queueStream(_ response: Response, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
         let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)
         let streamBox = Unmanaged.passRetained(stream).toOpaque()
-        guard let handle = MHD_create_response_from_callback(
-            UInt64(response.body.count), 4096, mhdReadBody, streamBox, mhdFreeBody
-        ) else {
+        guard
+            let handle = MHD_create_response_from_callback(
+                UInt64(response.body.count), 4096, mhdReadBody, streamBox, mhdFreeBody
+            )
+        else {
             Unmanaged<BodyStream>.fromOpaque(streamBox).release()
             return .NO
         }
@@ -347,15 +355,20 @@ public final class HTTPServer: @unchecked Sendable {
         body: [UInt8], exchange: Connection.Exchange
     ) -> ServerRequest {
         // Query (from the raw target) and headers in one buffer: one pass to measure, one to copy.
-        var querySize = 0, headerSize = 0
+        var querySize = 0
+        var headerSize = 0
         let raw = exchange.target
         cmhd_pack_request(connection, raw, nil, &querySize, &headerSize)
         let size = querySize + headerSize
-        let packed = size == 0 ? FieldBytes.empty : FieldBytes.make(count: size) { buffer in
-            cmhd_pack_request(connection, raw, buffer.baseAddress, &querySize, &headerSize)
-        }
-        let fields = PackedRequestFields(query: PackedFields(bytes: packed, range: 0..<querySize),
-                                         headers: PackedFields(bytes: packed, range: querySize..<size))
+        let packed =
+            size == 0
+            ? FieldBytes.empty
+            : FieldBytes.make(count: size) { buffer in
+                cmhd_pack_request(connection, raw, buffer.baseAddress, &querySize, &headerSize)
+            }
+        let fields = PackedRequestFields(
+            query: PackedFields(bytes: packed, range: 0..<querySize),
+            headers: PackedFields(bytes: packed, range: querySize..<size))
         let pathStart = url + exchange.pathOffset
         let pathBytes = UnsafeRawBufferPointer(start: pathStart, count: strlen(pathStart))
         let queryBytes = UnsafeRawBufferPointer(start: raw.pointee.query, count: raw.pointee.query == nil ? 0 : raw.pointee.query_length)
@@ -374,8 +387,9 @@ public final class HTTPServer: @unchecked Sendable {
                 Self.combine(value.map(UnsafeRawBufferPointer.init) ?? UnsafeRawBufferPointer(start: nil, count: 0), into: &hash)
                 host = value.map { String(decoding: $0, as: UTF8.self) }
             }
-            target = RequestTarget(host: host, path: String(decoding: pathBytes, as: UTF8.self),
-                                   query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value)
+            target = RequestTarget(
+                host: host, path: String(decoding: pathBytes, as: UTF8.self),
+                query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value)
         }
         var request = ServerRequest(
             method: Self.method(method), target: target, fields: fields, body: body,
@@ -423,9 +437,11 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static func tooLargeReply(limit: Int) -> Reply {
         let body = #"{"error":"request body too large","detail":"The request body exceeds the limit of \#(limit) bytes."}"#
-        return Reply(.respond(Response(
-            status: .contentTooLarge, headerFields: [.contentType: "application/json"], text: body
-        )))
+        return Reply(
+            .respond(
+                Response(
+                    status: .contentTooLarge, headerFields: [.contentType: "application/json"], text: body
+                )))
     }
 }
 

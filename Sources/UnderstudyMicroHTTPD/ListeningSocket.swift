@@ -37,7 +37,10 @@ struct ListeningSocket {
         while let info = entry {
             entry = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Platform.closeOnExecSocketFlag, info.pointee.ai_protocol)
-            if fd < 0 { lastError = errno; continue }
+            if fd < 0 {
+                lastError = errno
+                continue
+            }
             // Already so where the flag exists (Linux); the only way on Darwin. A child process
             // (the tests start some) must not inherit the listening socket.
             _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)

@@ -133,8 +133,11 @@ struct PackedFields: Sendable, Hashable {
             offset = nameStart + name + value
             guard offset <= buffer.count else { return }
             if let nameLength, name != nameLength { continue }
-            guard body(UnsafeBufferPointer(start: base + nameStart, count: name),
-                       UnsafeBufferPointer(start: base + nameStart + name, count: value)) else { return }
+            guard
+                body(
+                    UnsafeBufferPointer(start: base + nameStart, count: name),
+                    UnsafeBufferPointer(start: base + nameStart + name, count: value))
+            else { return }
         }
     }
 }

@@ -1,6 +1,6 @@
 import CMicroHTTPD
-import UnderstudyHTTP
 import Dispatch
+import UnderstudyHTTP
 
 /// The suspended connections of a server and the timers that resume them.
 ///

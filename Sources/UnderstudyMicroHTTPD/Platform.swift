@@ -1,3 +1,6 @@
+import CMicroHTTPD
+import UnderstudyHTTP
+
 // Everything in UnderstudyMicroHTTPD that differs between Linux and Darwin, in one place.
 //
 // The C library is imported here, once, for the whole module; the rest of the
@@ -11,8 +14,6 @@
 #else
 #error("UnderstudyMicroHTTPD builds on Linux (Glibc) and on Darwin (macOS); add this system's branch to Platform.swift")
 #endif
-import CMicroHTTPD
-import UnderstudyHTTP
 
 enum Platform {
     #if os(Linux)

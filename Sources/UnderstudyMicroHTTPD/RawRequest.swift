@@ -28,8 +28,9 @@ extension ServerRequest {
             }
         }
         let fields = PackedRequestFields(query: PackedFields(bytes: packed), headers: PackedFields(headers))
-        let target = RequestTarget(host: fields.host, path: String(decoding: path.prefix(pathLength), as: UTF8.self),
-                                   query: String(decoding: query, as: UTF8.self))
+        let target = RequestTarget(
+            host: fields.host, path: String(decoding: path.prefix(pathLength), as: UTF8.self),
+            query: String(decoding: query, as: UTF8.self))
         return ServerRequest(method: method, target: target, fields: fields, body: body, version: version)
     }
 }

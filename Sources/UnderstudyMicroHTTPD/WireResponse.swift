@@ -18,7 +18,8 @@ final class WireResponse: WireForm, @unchecked Sendable {
         if let bytes, !owner.body.isEmpty {
             let context = Unmanaged.passRetained(owner).toOpaque()
             handle = MHD_create_response_from_buffer_with_free_callback_cls(
-                owner.body.count, UnsafeMutableRawPointer(mutating: bytes), { context in
+                owner.body.count, UnsafeMutableRawPointer(mutating: bytes),
+                { context in
                     if let context { Unmanaged<BodyOwner>.fromOpaque(context).release() }
                 }, context)
         } else {

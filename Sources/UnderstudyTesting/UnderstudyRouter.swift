@@ -101,9 +101,10 @@ public final class UnderstudyRouter: Sendable {
         if case .dribble(_, let milliseconds, _) = reply.action { delay += max(0, milliseconds) }
         if waitForDelays, delay > 0, !reply.isHold { try? await Task.sleep(for: .milliseconds(delay)) }
         let result = RouterResponse(reply, delayMilliseconds: delay)
-        responder.completed(CompletedExchange(
-            request: request, status: result.status?.code, tag: reply.tag,
-            durationNanoseconds: DispatchTime.now().uptimeNanoseconds - started, completed: result.fault == nil || result.fault == .dribbled))
+        responder.completed(
+            CompletedExchange(
+                request: request, status: result.status?.code, tag: reply.tag,
+                durationNanoseconds: DispatchTime.now().uptimeNanoseconds - started, completed: result.fault == nil || result.fault == .dribbled))
         return result
     }
 
@@ -158,7 +159,9 @@ public struct RouterResponse: Sendable {
         case .respond(let response):
             (status, headerFields, body, fault) = (response.status, Self.fields(of: response), response.body, nil)
         case .truncate(let response):
-            (status, headerFields, body, fault) = (response.status, Self.fields(of: response), Array(response.body.prefix(response.bodyCount / 2)), .truncated)
+            (status, headerFields, body, fault) = (
+                response.status, Self.fields(of: response), Array(response.body.prefix(response.bodyCount / 2)), .truncated
+            )
         case .dribble(let response, _, _):
             (status, headerFields, body, fault) = (response.status, Self.fields(of: response), response.body, .dribbled)
         case .reset:

@@ -42,9 +42,10 @@ public final class AsyncUpstreamClient: UpstreamClient {
         let timeout = timeoutSeconds
         let outgoing: HTTPClient.Request
         do {
-            outgoing = try HTTPClient.Request(url: request.url, method: HTTPMethod(rawValue: request.method),
-                                              headers: HTTPHeaders(request.headers),
-                                              body: request.body.isEmpty ? nil : .byteBuffer(ByteBuffer(bytes: request.body)))
+            outgoing = try HTTPClient.Request(
+                url: request.url, method: HTTPMethod(rawValue: request.method),
+                headers: HTTPHeaders(request.headers),
+                body: request.body.isEmpty ? nil : .byteBuffer(ByteBuffer(bytes: request.body)))
         } catch {
             completion(.failure(.unreachable(upstream: upstream, reason: "not a URL this client can send to (\(error))")))
             return
@@ -99,7 +100,10 @@ public final class AsyncUpstreamClient: UpstreamClient {
 
     /// Ends the client's threads (if it was ever created).
     public func shutdown() {
-        let made = client.withLock { client -> HTTPClient? in defer { client = nil }; return client }
+        let made = client.withLock { client -> HTTPClient? in
+            defer { client = nil }
+            return client
+        }
         try? made?.syncShutdown()
     }
 }

@@ -1,3 +1,8 @@
+import Dispatch
+import Understudy
+import UnderstudyHTTP
+import UnderstudyUpstream
+
 // understudy-upstream: sends one upstream request for `understudy` (serve's proxy:, record) and exits.
 // Reads an UpstreamWire request on stdin, writes the outcome on stdout. A separate executable so that only
 // what proxies or records loads AsyncHTTPClient and NIO; `serve` alone starts and idles as it did without them.
@@ -6,10 +11,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import Understudy
-import UnderstudyHTTP
-import UnderstudyUpstream
 
 /// stdin, bounded: the request body may be at most what the server accepts, plus the request's own fields.
 func readInput(limit: Int) -> [UInt8]? {
@@ -34,7 +35,8 @@ func writeAll(_ bytes: [UInt8]) {
 }
 
 guard let input = readInput(limit: (32 << 20) + 65536),
-      let (request, timeout, limit) = try? UpstreamWire.decodeRequest(input) else {
+    let (request, timeout, limit) = try? UpstreamWire.decodeRequest(input)
+else {
     writeAll(Array("understudy-upstream: expected an upstream request on stdin, as understudy sends it\n".utf8))
     exit(2)
 }

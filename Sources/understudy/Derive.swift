@@ -1,10 +1,11 @@
 import ArgumentParser
+import Understudy
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Understudy
 
 struct Derive: ParsableCommand {
     static let configuration = CommandConfiguration(

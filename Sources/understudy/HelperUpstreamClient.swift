@@ -1,10 +1,11 @@
 import Dispatch
+import Understudy
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Understudy
 
 /// The command line's ``UpstreamClient``: each request runs in an `understudy-upstream` process (installed
 /// next to `understudy`), which alone links AsyncHTTPClient. Linking it here cost `serve` some 3 MB of
@@ -48,10 +49,12 @@ final class HelperUpstreamClient: UpstreamClient {
 
     private static func run(_ input: [UInt8], upstream: String) -> Result<UpstreamResponse, UpstreamError> {
         let path = helperPath
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0 else { return .failure(.broken(upstream: upstream, reason: "pipe: \(String(cString: strerror(errno)))")) }
         guard pipe(&fromChild) == 0 else {
-            close(toChild[0]); close(toChild[1])
+            close(toChild[0])
+            close(toChild[1])
             return .failure(.broken(upstream: upstream, reason: "pipe: \(String(cString: strerror(errno)))"))
         }
         var actions = posix_spawn_file_actions_t()
@@ -75,7 +78,8 @@ final class HelperUpstreamClient: UpstreamClient {
         close(toChild[0])
         close(fromChild[1])
         guard spawned == 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1])
+            close(fromChild[0])
             return .failure(.unreachable(upstream: upstream, reason: "cannot start \(path): \(String(cString: strerror(spawned)))"))
         }
         // The helper reads all of its input before it writes a byte, so writing first cannot deadlock.

@@ -1,37 +1,45 @@
 import ArgumentParser
 import Dispatch
+import Understudy
+import UnderstudyHTTP
+import UnderstudyMicroHTTPD
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Understudy
-import UnderstudyHTTP
-import UnderstudyMicroHTTPD
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record an upstream API into a scenario: a proxy that forwards, answers and remembers.",
         discussion: """
-        Point your app at this server instead of the API. Stop with Ctrl-C (or SIGTERM, or POST /__admin/recording/save \
-        to save without stopping); the scenario is written then, atomically.
-          understudy record --upstream https://api.example.com --prefix /myapi --into scenarios/myapi.yaml
-        """
+            Point your app at this server instead of the API. Stop with Ctrl-C (or SIGTERM, or POST /__admin/recording/save \
+            to save without stopping); the scenario is written then, atomically.
+              understudy record --upstream https://api.example.com --prefix /myapi --into scenarios/myapi.yaml
+            """
     )
 
     @Option(name: .customLong("upstream"), help: ArgumentHelp("Base URL of an API to record; pair each with a --prefix.", valueName: "url"))
     var upstreams: [String] = []
 
-    @Option(name: .customLong("prefix"), help: ArgumentHelp("Path under which this server stands for the --upstream at the same position.", valueName: "path"))
+    @Option(
+        name: .customLong("prefix"),
+        help: ArgumentHelp("Path under which this server stands for the --upstream at the same position.", valueName: "path"))
     var prefixes: [String] = []
 
-    @Option(name: .customLong("api"), help: ArgumentHelp("Record a built-in API under its own prefix: swapi, artic or catfact, from its real base URL or NAME=URL.", valueName: "name[=url]"))
+    @Option(
+        name: .customLong("api"),
+        help: ArgumentHelp(
+            "Record a built-in API under its own prefix: swapi, artic or catfact, from its real base URL or NAME=URL.", valueName: "name[=url]"))
     var apis: [String] = []
 
     @Option(help: "The scenario file to write, e.g. scenarios/myapi.yaml (body files go under data/ beside it).")
     var into: String
 
-    @Option(name: .customLong("keep-header"), help: ArgumentHelp("Also record this response header (Set-Cookie, Authorization, … are left out otherwise); repeatable.", valueName: "name"))
+    @Option(
+        name: .customLong("keep-header"),
+        help: ArgumentHelp("Also record this response header (Set-Cookie, Authorization, … are left out otherwise); repeatable.", valueName: "name"))
     var keepHeaders: [String] = []
 
     @Flag(help: "Also write :id routes for path segments that look like ids, answering ids never recorded.")
@@ -95,7 +103,9 @@ struct Record: ParsableCommand {
         }
         if !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
             // The recorder has no admin token: whoever reaches it can use the upstream through it and save the file.
-            printError("warning: recording on \(host), not a loopback address: anyone who can reach it can send requests upstream through it and call POST /__admin/recording/save")
+            printError(
+                "warning: recording on \(host), not a loopback address: anyone who can reach it can send requests upstream through it and call POST /__admin/recording/save"
+            )
         }
         printOutput("understudy listening on \(server.baseURL)")
         for mapping in mappings {

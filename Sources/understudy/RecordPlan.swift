@@ -1,16 +1,19 @@
+import ArgumentParser
+import Understudy
+import UnderstudyAdminWire
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ArgumentParser
-import Understudy
-import UnderstudyAdminWire
 
 /// `understudy record`'s arguments checked and turned into what the recorder needs, and its save.
 enum RecordPlan {
     /// The real services' base URLs, which Understudy's prefixes stand for.
-    static let realBaseURLs: [API: String] = [.swapi: "https://swapi.dev/api", .artic: "https://api.artic.edu/api/v1", .catfact: "https://catfact.ninja"]
+    static let realBaseURLs: [API: String] = [
+        .swapi: "https://swapi.dev/api", .artic: "https://api.artic.edu/api/v1", .catfact: "https://catfact.ninja",
+    ]
 
     static func mappings(upstreams: [String], prefixes: [String], apis: [String]) throws -> [UpstreamMapping] {
         guard upstreams.count == prefixes.count else {
@@ -38,7 +41,9 @@ enum RecordPlan {
     /// The scenarios folder and the scenario's name from `--into`.
     static func target(_ into: String) throws -> (folder: URL, name: String) {
         let url = URL(fileURLWithPath: into, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else { throw ValidationError("--into must name a .yaml file, e.g. scenarios/myapi.yaml") }
+        guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
+            throw ValidationError("--into must name a .yaml file, e.g. scenarios/myapi.yaml")
+        }
         let name = url.deletingPathExtension().lastPathComponent
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw ValidationError("--into: the scenario name '\(name)' may hold only letters, digits, - and _")
@@ -61,7 +66,8 @@ enum RecordPlan {
         }
         var lines = output.notes.map { "note: \($0)" }
         if recorder.dropped > 0 { lines.append("note: \(recorder.dropped) answers were not kept (the recording is at its size limit)") }
-        lines.append("wrote \(folder.appendingPathComponent(writer.name + ".yaml").path): \(output.routeCount) routes, \(output.files.count) body files")
+        lines.append(
+            "wrote \(folder.appendingPathComponent(writer.name + ".yaml").path): \(output.routeCount) routes, \(output.files.count) body files")
         if derive {
             switch DerivedVariants.write(recording: writer.name, folder: folder) {
             case .success(let names): lines.append("derived: \(names.joined(separator: ", "))")

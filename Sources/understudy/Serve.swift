@@ -1,5 +1,10 @@
 import ArgumentParser
 import Dispatch
+import Logging
+import Understudy
+import UnderstudyHTTP
+import UnderstudyMicroHTTPD
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,10 +15,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
-import Understudy
-import UnderstudyHTTP
-import UnderstudyMicroHTTPD
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the three APIs from a scenarios folder.")
@@ -57,7 +58,10 @@ struct Serve: ParsableCommand {
     @Option(help: "Also serve the admin API alone on this port, out of reach of API traffic. (UNDERSTUDY_ADMIN_PORT)")
     var adminPort: Int?
 
-    @Option(help: ArgumentHelp("Another Host name the admin API answers on a loopback bind, besides localhost and loopback addresses; repeatable. (UNDERSTUDY_ALLOWED_HOSTS, comma-separated)", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Another Host name the admin API answers on a loopback bind, besides localhost and loopback addresses; repeatable. (UNDERSTUDY_ALLOWED_HOSTS, comma-separated)",
+            valueName: "name"))
     var allowedHost: [String] = []
 
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
@@ -104,8 +108,12 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(server.port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (1...256).contains(server.threads) else { throw ValidationError("--threads must be from 1 to 256") }
         guard (1...1_000_000).contains(server.connectionLimit) else { throw ValidationError("--connection-limit must be from 1 to 1000000") }
-        guard (1...86_400).contains(server.connectionTimeoutSeconds) else { throw ValidationError("--connection-timeout must be from 1 to 86400 seconds") }
-        guard (0...86_400_000).contains(server.maxDelayMilliseconds) else { throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)") }
+        guard (1...86_400).contains(server.connectionTimeoutSeconds) else {
+            throw ValidationError("--connection-timeout must be from 1 to 86400 seconds")
+        }
+        guard (0...86_400_000).contains(server.maxDelayMilliseconds) else {
+            throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)")
+        }
 
         var configuration = UnderstudyConfiguration(
             server: server,
@@ -125,7 +133,9 @@ struct Serve: ParsableCommand {
         guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
         configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
         configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit
-        guard (0...31_536_000).contains(configuration.sessionTTLSeconds) else { throw ValidationError("--session-ttl must be from 0 to 31536000 (a year)") }
+        guard (0...31_536_000).contains(configuration.sessionTTLSeconds) else {
+            throw ValidationError("--session-ttl must be from 0 to 31536000 (a year)")
+        }
         guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
         let understudy: UnderstudyServer
         do {
@@ -163,7 +173,9 @@ struct Serve: ParsableCommand {
         if let admin = understudy.adminBaseURL {
             printOutput("understudy admin listening on \(admin)")
         }
-        logger.info("serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)")
+        logger.info(
+            "serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)"
+        )
         ProcessMemory.releaseStartupCode()
         // Park the main thread; the signal thread exits the process. (Not dispatchMain(): its
         // signal-thread path trips AddressSanitizer inside libdispatch.)

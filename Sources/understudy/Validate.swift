@@ -1,14 +1,16 @@
 import ArgumentParser
+import SystemPackage
+import Understudy
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SystemPackage
-import Understudy
 
 struct Validate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check every scenario file, dataset and body file; print each problem with file, line and key.")
+    static let configuration = CommandConfiguration(
+        abstract: "Check every scenario file, dataset and body file; print each problem with file, line and key.")
 
     @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
     var directory: String?

@@ -9,8 +9,10 @@ struct ArticClientQueryTests {
     var session: UnderstudyTestSession { UnderstudyTestSession.current! }
 
     @Test func galleryByArtistSortedByDate() async throws {
-        let results = try await session.artic.searchArtworks(.init(query: .term("artist_id", 35809), sort: [.init("date_start", descending: true)],
-                                                                   limit: 50, fields: ["id", "title", "artist_title", "date_display"]))
+        let results = try await session.artic.searchArtworks(
+            .init(
+                query: .term("artist_id", 35809), sort: [.init("date_start", descending: true)],
+                limit: 50, fields: ["id", "title", "artist_title", "date_display"]))
         #expect(results.pagination.total >= 20)
         #expect(results.data.count == results.pagination.total)
         #expect(results.data.allSatisfy { $0.score == nil }, "sorted on a field: no score")
@@ -19,8 +21,12 @@ struct ArticClientQueryTests {
     }
 
     @Test func publicDomainDepartmentAndTextTogether() async throws {
-        let query = ArtworkQuery.bool(must: [.match("term_titles", "cats")], filter: [.term("is_public_domain", true),
-                                                                                    .range("date_start", gte: 1500, lte: 1900)])
+        let query = ArtworkQuery.bool(
+            must: [.match("term_titles", "cats")],
+            filter: [
+                .term("is_public_domain", true),
+                .range("date_start", gte: 1500, lte: 1900),
+            ])
         let results = try await session.artic.searchArtworks(.init(q: nil, query: query, limit: 100))
         #expect(results.pagination.total >= 3)
         #expect(results.data.allSatisfy { ($0.score ?? 0) > 0 })

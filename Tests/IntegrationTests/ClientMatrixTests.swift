@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import Understudy
 import UnderstudyClients
 import UnderstudyTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// What a client call ended with, reduced to what a view model can tell apart.
 enum Outcome: Equatable, CustomStringConvertible {
@@ -53,28 +54,58 @@ struct ClientMethod: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [ClientMethod] = [
-        .init(name: "SWAPIClient.fetchRoot", kind: .root) { s in _ = try await s.swapi.fetchRoot(); return 1 },
+        .init(name: "SWAPIClient.fetchRoot", kind: .root) { s in
+            _ = try await s.swapi.fetchRoot()
+            return 1
+        },
         .init(name: "SWAPIClient.fetchFilms", kind: .list) { s in try await s.swapi.fetchFilms(nil, nil).results.count },
-        .init(name: "SWAPIClient.fetchFilm", kind: .detail) { s in _ = try await s.swapi.fetchFilm(1); return 1 },
+        .init(name: "SWAPIClient.fetchFilm", kind: .detail) { s in
+            _ = try await s.swapi.fetchFilm(1)
+            return 1
+        },
         .init(name: "SWAPIClient.fetchPeople", kind: .list) { s in try await s.swapi.fetchPeople(nil, "sky").results.count },
-        .init(name: "SWAPIClient.fetchPerson", kind: .detail) { s in _ = try await s.swapi.fetchPerson(1); return 1 },
+        .init(name: "SWAPIClient.fetchPerson", kind: .detail) { s in
+            _ = try await s.swapi.fetchPerson(1)
+            return 1
+        },
         .init(name: "SWAPIClient.fetchPlanets", kind: .list) { s in try await s.swapi.fetchPlanets(nil, "tat").results.count },
-        .init(name: "SWAPIClient.fetchPlanet", kind: .detail) { s in _ = try await s.swapi.fetchPlanet(1); return 1 },
+        .init(name: "SWAPIClient.fetchPlanet", kind: .detail) { s in
+            _ = try await s.swapi.fetchPlanet(1)
+            return 1
+        },
         .init(name: "SWAPIClient.fetchSpecies", kind: .list) { s in try await s.swapi.fetchSpecies(nil, nil).results.count },
-        .init(name: "SWAPIClient.fetchSpeciesItem", kind: .detail) { s in _ = try await s.swapi.fetchSpeciesItem(2); return 1 },
+        .init(name: "SWAPIClient.fetchSpeciesItem", kind: .detail) { s in
+            _ = try await s.swapi.fetchSpeciesItem(2)
+            return 1
+        },
         .init(name: "SWAPIClient.fetchStarships", kind: .list) { s in try await s.swapi.fetchStarships(nil, nil).results.count },
-        .init(name: "SWAPIClient.fetchStarship", kind: .detail) { s in _ = try await s.swapi.fetchStarship(9); return 1 },
+        .init(name: "SWAPIClient.fetchStarship", kind: .detail) { s in
+            _ = try await s.swapi.fetchStarship(9)
+            return 1
+        },
         .init(name: "SWAPIClient.fetchVehicles", kind: .list) { s in try await s.swapi.fetchVehicles(nil, nil).results.count },
-        .init(name: "SWAPIClient.fetchVehicle", kind: .detail) { s in _ = try await s.swapi.fetchVehicle(4); return 1 },
+        .init(name: "SWAPIClient.fetchVehicle", kind: .detail) { s in
+            _ = try await s.swapi.fetchVehicle(4)
+            return 1
+        },
         .init(name: "ArticClient.fetchArtworks", kind: .list) { s in try await s.artic.fetchArtworks(2, 5, nil).data.count },
-        .init(name: "ArticClient.fetchArtwork", kind: .detail) { s in _ = try await s.artic.fetchArtwork(27992); return 1 },
+        .init(name: "ArticClient.fetchArtwork", kind: .detail) { s in
+            _ = try await s.artic.fetchArtwork(27992)
+            return 1
+        },
         .init(name: "ArticClient.searchArtworks", kind: .search) { s in try await s.artic.searchArtworks("monet", nil).data.count },
         .init(name: "ArticClient.searchArtworks(query)", kind: .search) { s in
-            try await s.artic.searchArtworks(.init(query: .bool(must: [.term("artist_id", 35809)], mustNot: [.term("is_public_domain", false)]),
-                                                   sort: [.init("date_start", descending: true)], limit: 20)).data.count
+            try await s.artic.searchArtworks(
+                .init(
+                    query: .bool(must: [.term("artist_id", 35809)], mustNot: [.term("is_public_domain", false)]),
+                    sort: [.init("date_start", descending: true)], limit: 20)
+            ).data.count
         },
         .init(name: "ArticClient.fetchArtworks(ids:)", kind: .search) { s in try await s.artic.fetchArtworks(ids: [111628, 27992]).count },
-        .init(name: "CatFactClient.fetchFact", kind: .randomFact) { s in _ = try await s.catfact.fetchFact(120); return 1 },
+        .init(name: "CatFactClient.fetchFact", kind: .randomFact) { s in
+            _ = try await s.catfact.fetchFact(120)
+            return 1
+        },
         .init(name: "CatFactClient.fetchFacts", kind: .list) { s in try await s.catfact.fetchFacts(2, 4).data.count },
         .init(name: "CatFactClient.fetchBreeds", kind: .list) { s in try await s.catfact.fetchBreeds(nil, 5).data.count },
     ]
@@ -112,8 +143,10 @@ enum FaultTable {
 
 @Suite(.understudySession)
 struct ClientMatrixTests {
-    static let scenarios = ["happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
-                            "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body"]
+    static let scenarios = [
+        "happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
+        "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body",
+    ]
 
     @Test(arguments: ClientMethod.all, scenarios)
     func eachMethodUnderEachScenario(_ method: ClientMethod, _ scenario: String) async throws {

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import UnderstudyClients
 import UnderstudyTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The README's "What each fault becomes at the client" table, row by row.
 @Suite(.understudySession)
@@ -40,8 +41,9 @@ struct FaultTableTests {
     }
 
     @Test func theReadmeStatesTheSameTable() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         for line in [
             "| `timeout` | `URLError.timedOut` (-1001) | `.timedOut` |",
             "| `connection-reset` | `URLError.networkConnectionLost` (-1005) | `.transport(.networkConnectionLost)` |",

@@ -64,7 +64,10 @@ struct ViewModelTests {
         await model.loadFact(maxLength: 80)
         #expect(model.history.count == 3)
         #expect(model.history.prefix(2) == [.initial, .loading])
-        guard case .loaded(let fact) = model.state else { Issue.record("not loaded: \(model.state)"); return }
+        guard case .loaded(let fact) = model.state else {
+            Issue.record("not loaded: \(model.state)")
+            return
+        }
         #expect(fact.length <= 80 && fact.length == fact.fact.count)
     }
 
@@ -75,7 +78,10 @@ struct ViewModelTests {
         await model.loadFact()
         #expect(model.history.count == 3)
         #expect(model.history.prefix(2) == [.initial, .loading])
-        guard case .error(let message) = model.state else { Issue.record("\(scenario): \(model.state)"); return }
+        guard case .error(let message) = model.state else {
+            Issue.record("\(scenario): \(model.state)")
+            return
+        }
         #expect(!message.isEmpty)
     }
 

@@ -8,15 +8,18 @@ import UnderstudyTesting
     @Test func writesTheFourVariantsThatExtendTheRecording() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(["shop.yaml": """
-            routes:
-              - path: /shop/items
-                query: "page=1"
-                json: {total: 2, count: 2, items: [{id: 1}, {id: 2}], next: "{{origin}}/shop/items?page=2"}
-              - path: /shop/about
-                headers: {Content-Type: text/plain}
-                body: hello
-            """], into: folder)
+        try write(
+            [
+                "shop.yaml": """
+                routes:
+                  - path: /shop/items
+                    query: "page=1"
+                    json: {total: 2, count: 2, items: [{id: 1}, {id: 2}], next: "{{origin}}/shop/items?page=2"}
+                  - path: /shop/about
+                    headers: {Content-Type: text/plain}
+                    body: hello
+                """
+            ], into: folder)
         let run = try UnderstudyProcess(["derive", folder.appendingPathComponent("shop.yaml").path]).finish()
         #expect(run.status == 0, "\(run.stderr)")
         for kind in ["empty", "not-found", "server-error", "malformed-json"] {

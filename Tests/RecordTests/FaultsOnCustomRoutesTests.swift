@@ -72,28 +72,29 @@ import UnderstudyTesting
     @Test func nearestFileWinsAndPerRouteOverridesStillWin() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write([
-            "mine.yaml": """
-            routes:
-              - path: /mine/items/:id
-                json: {id: "{{id}}"}
-              - path: /mine/special
-                json: {special: true}
-              - path: /mine/slow
-                delay: 5000
-                json: {slow: true}
-            """,
-            "mine-down.yaml": """
-            extends: mine
-            response:
-              status: 503
-              json: {down: true}
-            delay: 0
-            routes:
-              - path: /mine/special
-                json: {special: "still"}
-            """,
-        ], into: folder)
+        try write(
+            [
+                "mine.yaml": """
+                routes:
+                  - path: /mine/items/:id
+                    json: {id: "{{id}}"}
+                  - path: /mine/special
+                    json: {special: true}
+                  - path: /mine/slow
+                    delay: 5000
+                    json: {slow: true}
+                """,
+                "mine-down.yaml": """
+                extends: mine
+                response:
+                  status: 503
+                  json: {down: true}
+                delay: 0
+                routes:
+                  - path: /mine/special
+                    json: {special: "still"}
+                """,
+            ], into: folder)
         let server = try await UnderstudyTestServer.start(scenarios: folder, scenario: "mine-down")
         let item = try request(server.port, "/mine/items/7")
         #expect(item.status == 503)

@@ -26,8 +26,9 @@ import UnderstudyUpstream
     func server(_ folder: URL, scenario: String, maxBodyBytes: Int = 16 << 20) throws -> UnderstudyServer {
         var logger = Logger(label: "proxy-test")
         logger.logLevel = .warning
-        var configuration = UnderstudyConfiguration(server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
-                                                    scenariosDirectory: folder, scenario: scenario, logger: logger)
+        var configuration = UnderstudyConfiguration(
+            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
+            scenariosDirectory: folder, scenario: scenario, logger: logger)
         configuration.upstreamClient = AsyncUpstreamClient(maxBodyBytes: maxBodyBytes, timeoutSeconds: 5)
         let server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd)
         try server.start()

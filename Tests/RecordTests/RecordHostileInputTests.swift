@@ -9,8 +9,10 @@ import UnderstudyTesting
     func aPrefixCollidingWithWhatUnderstudyServesIsRefused(_ prefix: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try UnderstudyProcess(["record", "--port", "0", "--upstream", "http://127.0.0.1:9", "--prefix", prefix,
-                                         "--into", folder.appendingPathComponent("x.yaml").path]).finish()
+        let run = try UnderstudyProcess([
+            "record", "--port", "0", "--upstream", "http://127.0.0.1:9", "--prefix", prefix,
+            "--into", folder.appendingPathComponent("x.yaml").path,
+        ]).finish()
         #expect(run.status != 0)
         #expect(run.stderr.contains("collides with"), "\(run.stderr)")
     }
@@ -41,8 +43,10 @@ import UnderstudyTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         let previous = "description: the previous recording\nroutes:\n  - path: /myapi/old\n    json: {old: true}\n"
         try write(["myapi.yaml": previous, "data": "not a folder"], into: folder)
-        let recorder = try RecorderProcess(["--upstream", "http://127.0.0.1:\(upstream.port)/v1", "--prefix", "/myapi",
-                                            "--into", folder.appendingPathComponent("myapi.yaml").path])
+        let recorder = try RecorderProcess([
+            "--upstream", "http://127.0.0.1:\(upstream.port)/v1", "--prefix", "/myapi",
+            "--into", folder.appendingPathComponent("myapi.yaml").path,
+        ])
         #expect(try request(recorder.port, "/myapi/big").status == 200)
         let (status, stderr) = recorder.stop()
         #expect(status == 1)
@@ -58,8 +62,10 @@ import UnderstudyTesting
         defer { try? FileManager.default.removeItem(at: upstreamFolder) }
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try RecorderProcess(["--upstream", "http://127.0.0.1:\(upstream.port)/v1", "--prefix", "/myapi",
-                                            "--into", folder.appendingPathComponent("myapi.yaml").path])
+        let recorder = try RecorderProcess([
+            "--upstream", "http://127.0.0.1:\(upstream.port)/v1", "--prefix", "/myapi",
+            "--into", folder.appendingPathComponent("myapi.yaml").path,
+        ])
         _ = try request(recorder.port, "/myapi/readme")
         let saved = try request(recorder.port, "/__admin/recording/save", method: "POST")
         #expect(saved.status == 200, "\(saved.body)")

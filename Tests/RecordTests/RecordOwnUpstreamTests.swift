@@ -75,8 +75,9 @@ import UnderstudyTesting
         }
         // --params: an id never recorded is answered from the template.
         let unseen = try request(replay.port, "/myapi/users/77")
-        #expect(unseen.body == "{\"id\":77,\"name\":\"user 2\",\"self\":\"\(replayOrigin)/myapi/users/77\"}" ||
-                unseen.body == "{\"id\":77,\"name\":\"user 1\",\"self\":\"\(replayOrigin)/myapi/users/77\"}", "\(unseen.body)")
+        #expect(
+            unseen.body == "{\"id\":77,\"name\":\"user 2\",\"self\":\"\(replayOrigin)/myapi/users/77\"}"
+                || unseen.body == "{\"id\":77,\"name\":\"user 1\",\"self\":\"\(replayOrigin)/myapi/users/77\"}", "\(unseen.body)")
 
         // --derive: the variants extend the recording and flip every recorded route.
         let down = try request(replay.port, "/myapi/users/1", headers: ["X-Understudy-Scenario": "myapi-server-error"])

@@ -53,8 +53,11 @@ import UnderstudyTesting
             let again = try request(replay.port, path)
             #expect(again.status == 200, "\(path)")
             // Compared as JSON: catfact writes its links with escaped slashes, and {{origin}} is filled in unescaped.
-            let expected = try JSONSerialization.jsonObject(with: Data(recorded.body.replacingOccurrences(of: origin, with: replayOrigin)
-                .replacingOccurrences(of: origin.replacingOccurrences(of: "/", with: "\\/"), with: replayOrigin).utf8)) as? NSObject
+            let expected =
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        recorded.body.replacingOccurrences(of: origin, with: replayOrigin)
+                            .replacingOccurrences(of: origin.replacingOccurrences(of: "/", with: "\\/"), with: replayOrigin).utf8)) as? NSObject
             let got = try JSONSerialization.jsonObject(with: Data(again.body.utf8)) as? NSObject
             #expect(got == expected, "\(path) replays with links on the new host")
             #expect(!again.body.contains(String(recorder.port)), "\(path) has no link to the recorder left")

@@ -1,10 +1,12 @@
 import Foundation
+import Testing
+import UnderstudyTesting
+
+@testable import Understudy
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import Understudy
-import UnderstudyTesting
 
 /// The pieces a recording is written with, against hostile text: what the writer puts in a file, the loader
 /// must read back as exactly the same bytes.
@@ -21,12 +23,16 @@ import UnderstudyTesting
         let mapping = try UpstreamMapping(prefix: "/t", upstream: "http://upstream.test")
         var exchanges: [RecordedExchange] = []
         for (index, text) in Self.hostile.enumerated() {
-            exchanges.append(RecordedExchange(method: "GET", path: "/t/text/\(index)", query: "", status: 200,
-                                              headers: [("Content-Type", "text/plain"), ("Cache-Control", text.filter { $0.isASCII && $0 >= " " && $0 != "\u{7F}" })],
-                                              body: Array(text.utf8), mapping: mapping))
+            exchanges.append(
+                RecordedExchange(
+                    method: "GET", path: "/t/text/\(index)", query: "", status: 200,
+                    headers: [("Content-Type", "text/plain"), ("Cache-Control", text.filter { $0.isASCII && $0 >= " " && $0 != "\u{7F}" })],
+                    body: Array(text.utf8), mapping: mapping))
             let json = "{\"v\":\(String(decoding: JSONWriter().quoted(text), as: UTF8.self)),\"n\":[1,2.50,-3e2,true,null]}"
-            exchanges.append(RecordedExchange(method: "GET", path: "/t/json/\(index)", query: "q=\(index)", status: 200,
-                                              headers: [("Content-Type", "application/json")], body: Array(json.utf8), mapping: mapping))
+            exchanges.append(
+                RecordedExchange(
+                    method: "GET", path: "/t/json/\(index)", query: "q=\(index)", status: 200,
+                    headers: [("Content-Type", "application/json")], body: Array(json.utf8), mapping: mapping))
         }
         let writer = ScenarioWriter(name: "hostile")
         let output = writer.render(exchanges)

@@ -31,8 +31,10 @@ struct Answer {
 }
 
 /// `method path` on 127.0.0.1:`port`, with `headers`; the connection is closed after the answer.
-func request(_ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:], body: String = "",
-             timeout: TimeInterval = 5) throws -> Answer {
+func request(
+    _ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:], body: String = "",
+    timeout: TimeInterval = 5
+) throws -> Answer {
     var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     if !body.isEmpty { text += "Content-Length: \(body.utf8.count)\r\n" }

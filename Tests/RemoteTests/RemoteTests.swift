@@ -3,13 +3,14 @@
 // (scripts/remote-tests.sh, run by `make test`, sets UNDERSTUDY_BASE_URL and UNDERSTUDY_ADMIN_TOKEN).
 import Dependencies
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import UnderstudyAdminClient
 import UnderstudyClients
 import UnderstudyDependencies
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 let remote = UnderstudyAdmin.fromEnvironment()
 
@@ -35,7 +36,8 @@ struct RemoteTests {
                     } catch let error as APIError {
                         status = error.status ?? -1
                     }
-                    let expected = ["happy": 200, "empty": 200, "server-error": 500, "unauthorized": 401, "rate-limited": 429, "not-found": 404][scenario]!
+                    let expected = ["happy": 200, "empty": 200, "server-error": 500, "unauthorized": 401, "rate-limited": 429, "not-found": 404][
+                        scenario]!
                     #expect(status == expected, "\(scenario)")
                     let journal = try await session.requests()
                     #expect(journal.count == 1)
@@ -97,8 +99,9 @@ struct RemoteTests {
     @Test func aPerRequestDelayAndTheJournalFilters() async throws {
         let session = try await newSession()
         defer { Task { await session.end() } }
-        let client = ArticClient.live(baseURL: session.url(for: .artic), session: session.urlSession,
-                                      understudy: UnderstudyHeaders(session: session.id, delay: .milliseconds(300)))
+        let client = ArticClient.live(
+            baseURL: session.url(for: .artic), session: session.urlSession,
+            understudy: UnderstudyHeaders(session: session.id, delay: .milliseconds(300)))
         let page = try await client.fetchArtworks(nil, 2, ["id", "title"])
         #expect(page.data.count == 2)
         _ = try? await SWAPIClient.live(baseURL: session.url(for: .swapi), session: session.urlSession).fetchFilm(99)
@@ -143,7 +146,10 @@ struct RemoteTests {
         state = try await admin.clearOverride(api: .catfact)
         #expect(state.overrides[.catfact] == nil)
         state = try await admin.setSequence([.init("server-error", count: 1), .init("happy")])
-        guard case .sequence(let steps, let served) = state.active else { Issue.record("\(state.active)"); return }
+        guard case .sequence(let steps, let served) = state.active else {
+            Issue.record("\(state.active)")
+            return
+        }
         #expect(steps == [.init("server-error", count: 1), .init("happy")])
         #expect(served == 0)
         state = try await admin.setScenario("happy")
@@ -219,8 +225,9 @@ struct RemoteTests {
     @Test func headersFromTheEnvironment() {
         let headers = UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_SCENARIO": "", "OTHER": "x"])
         #expect(headers == UnderstudyHeaders(session: "ui-1"))
-        #expect(UnderstudyHeaders(session: "s", scenario: "delay", delay: .milliseconds(1500)).fields
-            == ["X-Understudy-Session": "s", "X-Understudy-Scenario": "delay", "X-Understudy-Delay": "1500"])
+        #expect(
+            UnderstudyHeaders(session: "s", scenario: "delay", delay: .milliseconds(1500)).fields
+                == ["X-Understudy-Session": "s", "X-Understudy-Scenario": "delay", "X-Understudy-Delay": "1500"])
         var request = URLRequest(url: URL(string: "http://localhost:8080/catfact/fact")!)
         UnderstudyHeaders(session: "s").apply(to: &request)
         #expect(request.value(forHTTPHeaderField: "X-Understudy-Session") == "s")
@@ -242,7 +249,7 @@ struct RemoteTests {
     @Test func anUnimplementedClientFailsTheTest() async {
         await withKnownIssue {
             @Dependency(\.catFactClient) var client
-            _ = try? await client.fetchFact(nil)   // the error it throws is not what is counted: the recorded issue is
+            _ = try? await client.fetchFact(nil)  // the error it throws is not what is counted: the recorded issue is
         }
     }
 }

@@ -1,19 +1,26 @@
 import Foundation
 import Testing
-import UnderstudyTesting
+import UnderstudyHTTP
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// The admin API under hostile input: everything is a clear 4xx, the state
 /// never changes by accident, nothing outside the scenarios folder is read.
 @Suite(.serialized) struct AdminAbuseTests {
     func call(_ port: Int, _ method: String, _ path: String, body: String = "") throws -> (Int?, String) {
-        let reply = try RawHTTP.exchange(port: port, "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)", timeout: 5)
+        let reply = try RawHTTP.exchange(
+            port: port,
+            "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
+            timeout: 5)
         return (statusCode(reply), reply)
     }
 
     @Test func hostileBodiesAreRejected() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let cases: [(String, String, Int)] = [
             ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), 413),
             ("deep but small", String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000), 400),
@@ -34,9 +41,14 @@ import UnderstudyTestSupport
 
     @Test func traversalInNamesAndIdsIsRejected() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
-        for path in ["/__admin/scenario/..%2F..%2Fetc%2Fpasswd", "/__admin/scenario/%2Fetc%2Fpasswd", "/__admin/scenario/..",
-                     "/__admin/scenario/happy%00.yaml"] {
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
+        for path in [
+            "/__admin/scenario/..%2F..%2Fetc%2Fpasswd", "/__admin/scenario/%2Fetc%2Fpasswd", "/__admin/scenario/..",
+            "/__admin/scenario/happy%00.yaml",
+        ] {
             let (code, reply) = try call(port, "PUT", path)
             #expect(code == 404 || code == 400, "\(path): \(reply.prefix(120))")
             #expect(!reply.contains("root:"), "no file content leaks")
@@ -55,7 +67,10 @@ import UnderstudyTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try UnderstudyProcess(["serve", "--port", "0", "--scenarios", folder.path, "--log-level", "warning"])
         let port = URL(string: try server.waitUntilListening())!.port!
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("data/escape").path, withDestinationPath: "/etc")
         for (file, contents) in [
             ("evil1.yaml", "response:\n  body_file: ../../../../etc/passwd\n"),
@@ -75,11 +90,16 @@ import UnderstudyTestSupport
 
     @Test func concurrentConflictingSwitchesLeaveOneConsistentState() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let names = ["happy", "empty", "server-error", "delay", "not-found"]
         let statuses = Locked<[Int]>([])
         DispatchQueue.concurrentPerform(iterations: 200) { index in
-            let body = index % 7 == 0 ? #"{"name":"nope"}"# : #"{"name":"\#(names[index % names.count])","api":"\#(["swapi", "artic", "catfact"][index % 3])"}"#
+            let body =
+                index % 7 == 0
+                ? #"{"name":"nope"}"# : #"{"name":"\#(names[index % names.count])","api":"\#(["swapi", "artic", "catfact"][index % 3])"}"#
             let code = (try? call(port, "PUT", "/__admin/scenario", body: body).0) ?? nil
             statuses.withLock { $0.append(code ?? 0) }
         }
@@ -91,5 +111,3 @@ import UnderstudyTestSupport
         #expect(!state.contains("nope"))
     }
 }
-
-import UnderstudyHTTP

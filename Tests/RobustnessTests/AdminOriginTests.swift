@@ -1,15 +1,17 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// What a web page in the developer's browser can do to a loopback server,
 /// sent over raw sockets exactly as a browser would send it: DNS rebinding
 /// (a foreign `Host`), cross-site writes (`Origin`, `Sec-Fetch-Site`, form
 /// content types), and a token compared as text instead of bytes.
 @Suite(.serialized) struct AdminOriginTests {
-    func call(_ port: Int, _ method: String, _ path: String, host: String? = nil, headers: [String] = [], body: String = "") throws -> (code: Int?, reply: String) {
+    func call(
+        _ port: Int, _ method: String, _ path: String, host: String? = nil, headers: [String] = [], body: String = ""
+    ) throws -> (code: Int?, reply: String) {
         var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for header in headers { request += header + "\r\n" }
         if !body.isEmpty || method != "GET" { request += "Content-Length: \(body.utf8.count)\r\n" }
@@ -25,14 +27,21 @@ import UnderstudyTestSupport
 
     @Test func onlyHostNamesOfThisMachineReachTheAdminAPI() throws {
         let (server, port) = try startServerProcess(["--allowed-host", "devbox.lan"])
-        defer { server.signal(SIGKILL); _ = server.finish() }
-        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)", "LOCALHOST", "localhost.", "127.1.2.3", "app.localhost:\(port)",
-                     "devbox.lan:\(port)"] {
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
+        for host in [
+            "localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)", "LOCALHOST", "localhost.", "127.1.2.3", "app.localhost:\(port)",
+            "devbox.lan:\(port)",
+        ] {
             #expect(try call(port, "GET", "/__admin/requests", host: host).code == 200, "Host: \(host)")
         }
         // A page on a name rebound to 127.0.0.1 sends its own name.
-        for host in ["attacker.example:\(port)", "attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", "devbox.lan.evil",
-                     "localhost:80:80", "[::1", "", "127.0.0.1@evil"] {
+        for host in [
+            "attacker.example:\(port)", "attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", "devbox.lan.evil",
+            "localhost:80:80", "[::1", "", "127.0.0.1@evil",
+        ] {
             let (code, reply) = try call(port, "GET", "/__admin/requests", host: host)
             #expect(code == 403 || code == 400, "Host: \(host) answered \(code.map(String.init) ?? "nothing")")
             #expect(!reply.contains("\"requests\""), "Host: \(host) read the journal")
@@ -46,7 +55,10 @@ import UnderstudyTestSupport
 
     @Test func crossSiteWritesAreRefusedAndChangeNothing() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let refused: [(String, [String], String)] = [
             ("foreign Origin", ["Origin: http://attacker.example", "Content-Type: application/json"], #"{"name":"empty"}"#),
             ("Origin null", ["Origin: null", "Content-Type: application/json"], #"{"name":"empty"}"#),
@@ -75,19 +87,33 @@ import UnderstudyTestSupport
         #expect(try call(port, "PUT", "/__admin/scenario", headers: ["Content-Type: application/json"], body: #"{"name":"empty"}"#).code == 200)
         #expect(try call(port, "PUT", "/__admin/scenario/server-error").code == 200)
         #expect(try active(port) == "server-error")
-        #expect(try call(port, "POST", "/__admin/reset", headers: ["Origin: http://127.0.0.1:\(port)", "Sec-Fetch-Site: same-origin",
-                                                                 "Content-Type: application/json"]).code == 200)
-        #expect(try call(port, "POST", "/__admin/reset", host: "localhost:\(port)",
-                         headers: ["Origin: http://localhost:\(port)", "X-Understudy-Admin: 1"]).code == 200)
+        #expect(
+            try call(
+                port, "POST", "/__admin/reset",
+                headers: [
+                    "Origin: http://127.0.0.1:\(port)", "Sec-Fetch-Site: same-origin",
+                    "Content-Type: application/json",
+                ]
+            ).code == 200)
+        #expect(
+            try call(
+                port, "POST", "/__admin/reset", host: "localhost:\(port)",
+                headers: ["Origin: http://localhost:\(port)", "X-Understudy-Admin: 1"]
+            ).code == 200)
         #expect(try active(port) == "happy")
     }
 
     @Test func anEscapedAdminPathReachesNoAdminRoute() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         _ = try call(port, "PUT", "/__admin/scenario/server-error")
-        for (method, path) in [("GET", "/%5f%5fadmin/requests"), ("GET", "/%5F%5Fadmin/"), ("GET", "/__%61dmin/scenario"),
-                               ("POST", "/__admin%2Freset"), ("PUT", "/%5f_admin/scenario/happy"), ("DELETE", "/__admin/requests%3F")] {
+        for (method, path) in [
+            ("GET", "/%5f%5fadmin/requests"), ("GET", "/%5F%5Fadmin/"), ("GET", "/__%61dmin/scenario"),
+            ("POST", "/__admin%2Freset"), ("PUT", "/%5f_admin/scenario/happy"), ("DELETE", "/__admin/requests%3F"),
+        ] {
             let (code, reply) = try call(port, method, path)
             #expect(code == 400, "\(method) \(path): \(code.map(String.init) ?? "nothing")")
             #expect(reply.contains("escaped admin path"), "\(method) \(path)")
@@ -99,7 +125,10 @@ import UnderstudyTestSupport
         let nfc = "caf\u{E9}"
         let nfd = "cafe\u{301}"
         let (server, port) = try startServerProcess(["--admin-token", nfc])
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         #expect(try call(port, "GET", "/__admin/requests", headers: ["Authorization: Bearer \(nfc)"]).code == 200)
         #expect(try call(port, "GET", "/__admin/requests", headers: ["Authorization: Bearer \(nfd)"]).code == 401, "NFD is other bytes")
         #expect(try call(port, "GET", "/__admin/requests", headers: ["Authorization: Bearer caf"]).code == 401)
@@ -112,9 +141,14 @@ import UnderstudyTestSupport
 
     @Test func adminAndErrorAnswersAreNeverSniffed() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
-        for (method, path) in [("GET", "/__admin/health"), ("GET", "/__admin/"), ("GET", "/__admin/scenario"), ("GET", "/__admin/nope"),
-                               ("GET", "/nowhere"), ("POST", "/catfact/fact")] {
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
+        for (method, path) in [
+            ("GET", "/__admin/health"), ("GET", "/__admin/"), ("GET", "/__admin/scenario"), ("GET", "/__admin/nope"),
+            ("GET", "/nowhere"), ("POST", "/catfact/fact"),
+        ] {
             let reply = try call(port, method, path).reply.lowercased()
             #expect(reply.contains("x-content-type-options: nosniff"), "\(method) \(path)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Understudy
 
 /// Random and mutated scenario files never crash the loader, and every
@@ -24,9 +25,11 @@ import Testing
         } + [#"{"description": "json", "apis": {"swapi": {"delay": 5}}, "routes": [{"path": "/x/:id", "json": {"id": "{{id}}"}}]}"#]
     }()
 
-    static let fragments = ["{", "}", "[", "]", ":", "- ", "\n", "  ", "'", "\"", "&a", "*a", "!!binary", "%YAML 1.2\n", "---\n", "...\n",
-                            "extends: ", "apis:", "routes:", "fault: ", "delay: ", "json: ", "body_file: ", "../", "{{", "}}", "\u{0}",
-                            "\u{FEFF}", "999999999999999999999", "-1", "null", "~", "? ", "|\n", ">\n", "\t", "é", "😀"]
+    static let fragments = [
+        "{", "}", "[", "]", ":", "- ", "\n", "  ", "'", "\"", "&a", "*a", "!!binary", "%YAML 1.2\n", "---\n", "...\n",
+        "extends: ", "apis:", "routes:", "fault: ", "delay: ", "json: ", "body_file: ", "../", "{{", "}}", "\u{0}",
+        "\u{FEFF}", "999999999999999999999", "-1", "null", "~", "? ", "|\n", ">\n", "\t", "é", "😀",
+    ]
 
     func mutate(_ text: String, _ random: inout SplitMix) -> String {
         var bytes = Array(text.utf8)

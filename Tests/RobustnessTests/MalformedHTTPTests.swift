@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// Bad HTTP of every kind: each gets a 4xx or a closed connection, the server
 /// keeps serving, and its memory stays flat.
@@ -31,7 +31,10 @@ import UnderstudyTestSupport
 
     @Test func everyMalformedRequestIsRejectedAndTheServerKeepsServing() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         for (name, payload) in Self.corpus {
             let reply = try RawHTTP.exchange(port: port, payload, timeout: 1.5)
             let status = statusCode(reply)
@@ -52,7 +55,10 @@ import UnderstudyTestSupport
     @Test(.disabled(if: underSanitizer, "a sanitizer's allocator (quarantine, shadow memory) makes RSS meaningless"))
     func memoryStaysFlatUnderRepeatedAbuse() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         func round() {
             // The whole corpus at once: some payloads leave the server waiting for more bytes until the client gives up.
             DispatchQueue.concurrentPerform(iterations: Self.corpus.count) { index in
@@ -70,9 +76,12 @@ import UnderstudyTestSupport
 
     @Test func slowlorisConnectionsAreClosedAndDoNotBlockOthers() async throws {
         let (server, port) = try startServerProcess(["--connection-timeout", "2"])
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer { for socket in sockets { close(socket) } }
         for _ in 0..<100 {
             let fd = try RawHTTP.connect(port: port)
             RawHTTP.send(fd, "GET /catfact/fact HTTP/1.1\r\nHo")
@@ -84,11 +93,12 @@ import UnderstudyTestSupport
         var open = sockets.count
         while open > 0, Date().timeIntervalSince(start) < 8 {
             try await Task.sleep(for: .milliseconds(500))
-            open = sockets.filter { fd in
-                RawHTTP.send(fd, "s")
-                var byte: UInt8 = 0
-                return recv(fd, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) < 0 && errno == EAGAIN
-            }.count
+            open =
+                sockets.filter { fd in
+                    RawHTTP.send(fd, "s")
+                    var byte: UInt8 = 0
+                    return recv(fd, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) < 0 && errno == EAGAIN
+                }.count
         }
         #expect(open == 0, "\(open) slow connections still open after \(Date().timeIntervalSince(start)) s")
         #expect(healthy(port))

@@ -1,13 +1,14 @@
 import Foundation
+import Testing
+import Understudy
+import UnderstudyHTTP
+import UnderstudyMicroHTTPD
+import UnderstudyTestSupport
+import UnderstudyTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import UnderstudyHTTP
-import UnderstudyMicroHTTPD
-import Understudy
-import UnderstudyTesting
-import UnderstudyTestSupport
 
 /// The traffic shapes that used to pin memory by the gigabyte, against a server process:
 /// the resident memory it grows by stays under the documented bounds (README, "Resource bounds").
@@ -29,7 +30,10 @@ struct MemoryBoundsTests {
     /// at 2,400 it was 2.2 GB). Now the journal keeps their lengths.
     @Test func largeRequestBodies() async throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let before = try Self.warmedUp(server, port: port)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 4
@@ -62,12 +66,16 @@ struct MemoryBoundsTests {
     /// (460 MB). Now a route keeps a few hosts' copies; the others are rendered per request.
     @Test func manyHostsOnALargeList() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let before = try Self.warmedUp(server, port: port)
         var bodyBytes = 0
         for index in 0..<1500 {
             let host = "host-\(index).example:\(port)"
-            let reply = try RawHTTP.exchange(port: port, "GET /artic/api/v1/artworks?limit=100 HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            let reply = try RawHTTP.exchange(
+                port: port, "GET /artic/api/v1/artworks?limit=100 HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
             #expect(statusCode(reply) == 200)
             if index == 0 || index == 1499 {
                 #expect(reply.contains("http://\(host)/artic/api/v1/artworks/"), "links follow the Host")
@@ -84,7 +92,10 @@ struct MemoryBoundsTests {
     @Test func manySessions() async throws {
         let limit = 2000
         let (server, port) = try startServerProcess(["--session-limit", String(limit)])
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let base = URL(string: "http://127.0.0.1:\(port)")!
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 4
@@ -130,7 +141,10 @@ struct MemoryBoundsTests {
     /// Sessions idle past `--session-ttl` expire; a request that names a session keeps it alive.
     @Test func idleSessionsExpire() async throws {
         let (server, port) = try startServerProcess(["--session-ttl", "1"])
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let base = URL(string: "http://127.0.0.1:\(port)")!
         let admin = UnderstudyAdmin(baseURL: base)
         try await admin.setScenario("server-error", session: "idle")
@@ -146,6 +160,8 @@ struct MemoryBoundsTests {
         #expect(listed["sessions"]?.members.map { Set($0.map(\.key)) } == ["busy"], "\(listed)")
         #expect(listed["ttl_seconds"]?.intValue == 1)
         request.setValue("idle", forHTTPHeaderField: "X-Understudy-Session")
-        #expect(((try await URLSession.shared.data(for: request)).1 as? HTTPURLResponse)?.statusCode == 200, "an expired session follows the active scenario")
+        #expect(
+            ((try await URLSession.shared.data(for: request)).1 as? HTTPURLResponse)?.statusCode == 200,
+            "an expired session follows the active scenario")
     }
 }

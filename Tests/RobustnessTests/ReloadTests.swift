@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// Reloads never stall serving or shutdown: they run off the HTTP workers,
 /// SIGHUP starts one, and SIGTERM in the middle of a slow one exits at once.

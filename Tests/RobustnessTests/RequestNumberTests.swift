@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// Every number a request carries, at the edges of `Int` and in the spellings
 /// parsers disagree on, against a real server process: each gets a real API's
@@ -29,20 +29,25 @@ import UnderstudyTestSupport
         return (statusCode(reply), body)
     }
 
-
     @Test func everyNumericParameterAtTheEdgesGetsAnAnswer() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         for (path, name) in Self.parameters {
             for value in Self.edges {
                 let (code, _) = try get(port, "\(path)?\(name)=\(value)")
-                #expect(code.map { [200, 400, 403, 404].contains($0) } == true, "\(path)?\(name)=\(value) answered \(code.map(String.init) ?? "nothing")")
+                #expect(
+                    code.map { [200, 400, 403, 404].contains($0) } == true, "\(path)?\(name)=\(value) answered \(code.map(String.init) ?? "nothing")")
             }
         }
         // Pairs whose product passes Int.max.
         for path in ["/catfact/facts", "/catfact/breeds", "/artic/api/v1/artworks", "/artic/api/v1/artworks/search"] {
-            for (page, limit) in [("100000000000", "100000000000"), ("9223372036854775807", "9223372036854775807"),
-                                  ("4611686018427387904", "2"), ("3", "4611686018427387904")] {
+            for (page, limit) in [
+                ("100000000000", "100000000000"), ("9223372036854775807", "9223372036854775807"),
+                ("4611686018427387904", "2"), ("3", "4611686018427387904"),
+            ] {
                 let (code, _) = try get(port, "\(path)?page=\(page)&limit=\(limit)")
                 #expect(code.map { [200, 403].contains($0) } == true, "\(path) page \(page) limit \(limit): \(code.map(String.init) ?? "nothing")")
             }
@@ -53,8 +58,9 @@ import UnderstudyTestSupport
             #expect(try get(port, "/artic/api/v1/artworks/\(id)").code.map { [200, 404].contains($0) } == true, "artic id \(id)")
         }
         for delay in ["9223372036854775807", "-1", "+5", "1e3", "86400001", "5 5"] {
-            #expect(try get(port, "/catfact/fact", headers: "X-Understudy-Scenario: slow-body\r\nX-Understudy-Delay: \(delay)\r\n").code == 400,
-                    "X-Understudy-Delay: \(delay)")
+            #expect(
+                try get(port, "/catfact/fact", headers: "X-Understudy-Scenario: slow-body\r\nX-Understudy-Delay: \(delay)\r\n").code == 400,
+                "X-Understudy-Delay: \(delay)")
         }
         #expect(server.isRunning)
         #expect(healthy(port))
@@ -62,7 +68,10 @@ import UnderstudyTestSupport
 
     @Test func outOfRangePagesGetTheRealAPIsAnswers() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
 
         // Laravel (catfact): a page past the end is an empty page that still says where it is.
         let far = json(try get(port, "/catfact/facts?page=9223372036854775807").body)

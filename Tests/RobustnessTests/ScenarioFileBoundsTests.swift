@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import Understudy
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
+
+@testable import Understudy
 
 /// No scenario folder can exhaust the server: alias bombs, nesting through
 /// aliases, huge files, FIFOs and symlinks out of the folder are each
@@ -27,7 +28,8 @@ import UnderstudyTestSupport
         let levels = 400
         lines.append("      a0: &a0 " + String(repeating: "[", count: levels) + "1" + String(repeating: "]", count: levels))
         for index in 1..<6 {
-            lines.append("      a\(index): &a\(index) " + String(repeating: "[", count: levels) + "*a\(index - 1)" + String(repeating: "]", count: levels))
+            lines.append(
+                "      a\(index): &a\(index) " + String(repeating: "[", count: levels) + "*a\(index - 1)" + String(repeating: "]", count: levels))
         }
         return lines.joined(separator: "\n") + "\n"
     }()
@@ -128,7 +130,8 @@ import UnderstudyTestSupport
         // A real folder inside, whose facts.json is a symlink out.
         let cats = folder.scenarios.appendingPathComponent("data/cats")
         try FileManager.default.createDirectory(at: cats, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: folder.scenarios.appendingPathComponent("data/catfact/breeds.json"), to: cats.appendingPathComponent("breeds.json"))
+        try FileManager.default.copyItem(
+            at: folder.scenarios.appendingPathComponent("data/catfact/breeds.json"), to: cats.appendingPathComponent("breeds.json"))
         let secret = folder.outside.appendingPathComponent("facts.json")
         try Data(#"["a secret from outside the folder"]"#.utf8).write(to: secret)
         try FileManager.default.createSymbolicLink(at: cats.appendingPathComponent("facts.json"), withDestinationURL: secret)
@@ -147,7 +150,8 @@ import UnderstudyTestSupport
         try FileManager.default.createSymbolicLink(at: folder.scenarios.appendingPathComponent("evil.yaml"), withDestinationURL: outside)
         // A link that stays inside is fine.
         try folder.write("target.yaml", "description: linked to from inside\n")
-        try FileManager.default.createSymbolicLink(at: folder.scenarios.appendingPathComponent("alias.yaml"), withDestinationURL: folder.scenarios.appendingPathComponent("target.yaml"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.scenarios.appendingPathComponent("alias.yaml"), withDestinationURL: folder.scenarios.appendingPathComponent("target.yaml"))
         let result = try runValidate(folder.scenarios)
         #expect(result.status == 1)
         #expect(result.stderr.contains("evil.yaml: the file resolves to"), "\(result.stderr)")
@@ -169,7 +173,8 @@ import UnderstudyTestSupport
         #expect(server.isRunning, "the server died: \(server.stderr.suffix(2000))")
         #expect(server.stderr.contains("laughs.yaml:9:"), "\(server.stderr.suffix(2000))")
         // The admin call too, with file:line in the answer.
-        let reply = try RawHTTP.exchange(port: port, "POST /__admin/reload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", timeout: 30)
+        let reply = try RawHTTP.exchange(
+            port: port, "POST /__admin/reload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", timeout: 30)
         #expect(statusCode(reply) == 422, "\(reply)")
         #expect(reply.contains("laughs.yaml:9:"))
         #expect(reply.contains("deep.yaml:6:"))
@@ -206,7 +211,8 @@ struct ScratchScenarios {
         let items = (0..<14_000).map { "\"item number \($0) with some padding text to make it longer\"" }.joined(separator: ",")
         try write("big.yaml", "description: big\nextends: happy\nroutes:\n  - path: /big\n    json: [\(items)]\n")
         for index in 0..<links {
-            try FileManager.default.createSymbolicLink(atPath: scenarios.appendingPathComponent("big\(index).yaml").path, withDestinationPath: "big.yaml")
+            try FileManager.default.createSymbolicLink(
+                atPath: scenarios.appendingPathComponent("big\(index).yaml").path, withDestinationPath: "big.yaml")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// SIGTERM in the middle of traffic: every accepted request is answered in
 /// full, the process exits 0, and the port is free at once.
@@ -13,7 +13,10 @@ import UnderstudyTestSupport
         for index in 0..<300 {
             let fd = try RawHTTP.connect(port: port)
             let scenario = index % 3 == 0 ? "slow-body" : "delay"
-            RawHTTP.send(fd, "GET /catfact/facts HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Understudy-Scenario: \(scenario)\r\nX-Understudy-Delay: 1500\r\n\r\n")
+            RawHTTP.send(
+                fd,
+                "GET /catfact/facts HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Understudy-Scenario: \(scenario)\r\nX-Understudy-Delay: 1500\r\n\r\n"
+            )
             sockets.append(fd)
         }
         try await Task.sleep(for: .milliseconds(300))
@@ -25,7 +28,8 @@ import UnderstudyTestSupport
         }
         let complete = replies.filter { reply in
             guard reply.hasPrefix("HTTP/1.1 200"), let length = reply.firstMatch(of: /Content-Length: (\d+)/).flatMap({ Int($0.1) }),
-                  let body = reply.components(separatedBy: "\r\n\r\n").dropFirst().first else { return false }
+                let body = reply.components(separatedBy: "\r\n\r\n").dropFirst().first
+            else { return false }
             return body.utf8.count == length
         }
         #expect(complete.count == 300, "\(300 - complete.count) requests cut short")

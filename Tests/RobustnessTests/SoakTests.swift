@@ -1,22 +1,27 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// 60 s of mixed traffic while the active scenario flips every 100 ms:
 /// no crash, no response from a scenario nobody selected, flat memory.
-@Suite(.serialized, .disabled(if: underSanitizer, "the soak runs in make check's plain pass; a sanitizer's allocator makes its RSS figures meaningless"))
+@Suite(
+    .serialized, .disabled(if: underSanitizer, "the soak runs in make check's plain pass; a sanitizer's allocator makes its RSS figures meaningless"))
 struct SoakTests {
     static let duration: TimeInterval = 60
 
     @Test func mixedLoadWithScenarioFlips() async throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         let base = "http://127.0.0.1:\(port)"
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 1
@@ -92,10 +97,13 @@ struct SoakTests {
         #expect(result.responses > 10_000 && flips > 300)
         // RSS: the first 10 s of the measured minute against its last 10 s.
         let measured = samples.filter { $0.0 > end.addingTimeInterval(-Self.duration) }
-        let first = measured.prefix(10).map(\.1), last = measured.suffix(10).map(\.1)
+        let first = measured.prefix(10).map(\.1)
+        let last = measured.suffix(10).map(\.1)
         let average = { (values: ArraySlice<Int>) in Double(values.reduce(0, +)) / Double(max(values.count, 1)) }
         let drift = (average(last[...]) - average(first[...])) / average(first[...])
-        print("soak: \(result.responses) responses, \(result.transportErrors) faults seen as transport errors, \(flips) flips; RSS first 10 s \(Int(average(first[...]))) kB, last 10 s \(Int(average(last[...]))) kB, drift \(String(format: "%.2f", drift * 100)) %")
+        print(
+            "soak: \(result.responses) responses, \(result.transportErrors) faults seen as transport errors, \(flips) flips; RSS first 10 s \(Int(average(first[...]))) kB, last 10 s \(Int(average(last[...]))) kB, drift \(String(format: "%.2f", drift * 100)) %"
+        )
         #expect(drift < 0.05, "RSS drift \(drift * 100) %")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// Where RFC 9110/9112 say MUST, the server answers (400, 501, 413) and closes, instead of
 /// serving a guess or going silent; and the admin listener stays reachable when idle sockets
@@ -26,7 +26,10 @@ import UnderstudyTestSupport
         var closed = false
         while true {
             let count = recv(fd, &buffer, buffer.count, 0)
-            if count == 0 || (count < 0 && errno == ECONNRESET) { closed = true; break }
+            if count == 0 || (count < 0 && errno == ECONNRESET) {
+                closed = true
+                break
+            }
             if count < 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }
@@ -58,7 +61,10 @@ import UnderstudyTestSupport
         ("two Host fields", "GET /catfact/facts HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n", 400),
         ("malformed Host", "GET /catfact/facts HTTP/1.1\r\nHost: a b@c/d\r\n\r\n", 400),
         ("Host with a bad port", "GET /catfact/facts HTTP/1.1\r\nHost: a.example:8x\r\n\r\n", 400),
-        ("Content-Length with Transfer-Encoding", "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        (
+            "Content-Length with Transfer-Encoding",
+            "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400
+        ),
         ("conflicting Content-Lengths", "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\nContent-Length: 9\r\n\r\nabc", 400),
         ("unknown transfer coding", "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip\r\n\r\nabc", 501),
         ("coding stacked on chunked", "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 501),
@@ -69,7 +75,10 @@ import UnderstudyTestSupport
 
     @Test func violationsGetTheirStatusAndACloseBeforeTheResponderRuns() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         for (name, payload, status) in Self.rejected {
             let (reply, closed, seconds) = try exchange(port, payload)
             #expect(statusCode(reply) == status, "\(name): \(reply.prefix(160).debugDescription)")
@@ -84,7 +93,10 @@ import UnderstudyTestSupport
 
     @Test func lenientWhereTheRFCAllowsIt() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         // HTTP/1.0 needs no Host; a Host with a port, an IPv6 literal, or empty (RFC 9112 3.2) is fine.
         for payload in [
             "GET /catfact/facts HTTP/1.0\r\n\r\n",
@@ -101,16 +113,25 @@ import UnderstudyTestSupport
             #expect(statusCode(reply) == 200, "\(payload.debugDescription): \(reply.prefix(160).debugDescription)")
         }
         // Keep-alive is untouched by the checks: two requests on one connection.
-        let two = try exchange(port, "GET /catfact/facts HTTP/1.1\r\nHost: x\r\n\r\nGET /catfact/breeds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").reply
+        let two = try exchange(
+            port, "GET /catfact/facts HTTP/1.1\r\nHost: x\r\n\r\nGET /catfact/breeds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        ).reply
         #expect(two.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(two.prefix(200).debugDescription)")
     }
 
     @Test func absoluteFormTargetsAreServedWithTheirAuthorityAsHost() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
-        let reply = try exchange(port, "GET http://staging.example:9000/swapi/api/people/?page=2 HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n").reply
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
+        let reply = try exchange(
+            port, "GET http://staging.example:9000/swapi/api/people/?page=2 HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n"
+        ).reply
         #expect(statusCode(reply) == 200, "\(reply.prefix(200).debugDescription)")
-        #expect(reply.contains(#""next":"http://staging.example:9000/swapi/api/people/?page=3""#), "RFC 9112 3.2.2: the target's authority wins over Host")
+        #expect(
+            reply.contains(#""next":"http://staging.example:9000/swapi/api/people/?page=3""#), "RFC 9112 3.2.2: the target's authority wins over Host"
+        )
         let root = try exchange(port, "GET HTTPS://staging.example?x=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").reply
         #expect(statusCode(root) == 404, "no path is /, which is not an API: \(root.prefix(120).debugDescription)")
         let bad = try exchange(port, "GET http://a b@evil/swapi/api/ HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -121,7 +142,10 @@ import UnderstudyTestSupport
     /// past about 220 parameters the request got a 431, then no answer at all until the timeout.
     @Test func aURLWithHundredsOfQueryParametersIsAnswered() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         for count in [200, 250, 400, 1000] {
             let query = (0..<count).map { "p\($0)=v\($0)" }.joined(separator: "&") + "&limit=3"
             let (reply, _, seconds) = try exchange(port, "GET /catfact/facts?\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: 5)
@@ -130,7 +154,8 @@ import UnderstudyTestSupport
         }
         // The query is split and decoded as before: '+' and %20 are spaces, %00 stays encoded,
         // an empty segment is an empty name, a bare name has an empty value, the first '=' splits.
-        let reply = try exchange(port, "GET /catfact/facts?a+b=c%20d&&flag&e=%00&x=1=2&limit=2& HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").reply
+        let reply = try exchange(port, "GET /catfact/facts?a+b=c%20d&&flag&e=%00&x=1=2&limit=2& HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .reply
         #expect(reply.contains(#""per_page":2"#))
         let journal = try exchange(port, "GET /__admin/requests?limit=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").reply
         #expect(journal.contains(#""query":"a%20b=c%20d&=&flag=&e=%2500&x=1%3D2&limit=2""#), "\(journal.suffix(400))")
@@ -138,7 +163,10 @@ import UnderstudyTestSupport
 
     @Test func tlsAndGarbageWithoutANewlineGetA400AndAClose() throws {
         let (server, port) = try startServerProcess()
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         // A TLS 1.2/1.3 ClientHello's start: record type 0x16, version, handshake type 1, no newline.
         var hello: [UInt8] = [0x16, 0x03, 0x01, 0x00, 0xC8, 0x01, 0x00, 0x00, 0xC4, 0x03, 0x03]
         hello += (0..<32).map { UInt8($0 &* 37 & 0xFF) } + [0x00, 0x02, 0x13, 0x01, 0x01, 0x00] + [UInt8](repeating: 0, count: 150)
@@ -161,9 +189,12 @@ import UnderstudyTestSupport
     @Test func adminPortAnswersWithIdleSocketsPilingUp() async throws {
         let adminPort = try freePort()
         let (server, _) = try startServerProcess(["--admin-port", String(adminPort)])
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer { for socket in sockets { close(socket) } }
         for index in 0..<120 {
             let fd = try RawHTTP.connect(port: adminPort)
             // Half a request (the listener accepts those at once, and they hold a connection each),
@@ -173,7 +204,8 @@ import UnderstudyTestSupport
         }
         try await Task.sleep(for: .milliseconds(300))
         for _ in 0..<3 {
-            let (reply, _, seconds) = try exchange(adminPort, "GET /__admin/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", timeout: 4)
+            let (reply, _, seconds) = try exchange(
+                adminPort, "GET /__admin/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", timeout: 4)
             #expect(statusCode(reply) == 200 && seconds < 1, "health on the admin port: \(reply.prefix(60).debugDescription) after \(seconds) s")
         }
         // The half-sent ones are closed by the header deadline (5 s), not kept forever.

@@ -1,13 +1,13 @@
 import Foundation
-@testable import Understudy
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
+
+@testable import Understudy
 
 /// A body read by the server's own JSON reader (the one every test shares); `.null` when it is not JSON.
 func json(_ body: String) -> JSONValue { json(Data(body.utf8)) }
 
 func json(_ data: Data) -> JSONValue { (try? JSONParser.parse(Array(data), file: "body").value) ?? .null }
-
 
 /// A server process on a free port with the bundled scenarios; `extra` adds flags.
 func startServerProcess(_ extra: [String] = []) throws -> (UnderstudyProcess, port: Int) {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// Nothing a client sends is pasted into JSON, HTML or the log as raw text.
 @Suite(.serialized) struct TextInjectionTests {
@@ -45,7 +45,10 @@ import UnderstudyTestSupport
         let folder = try scenariosWithInjectableRoutes()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (server, port) = try startServerProcess(["--scenarios", folder.path, "--scenario", "echo"])
-        defer { server.signal(SIGKILL); _ = server.finish() }
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
 
         // Quotes close the string and add keys, were the value pasted in.
         let injected = #"1","role":"admin","x":""#

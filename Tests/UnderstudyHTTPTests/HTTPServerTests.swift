@@ -1,13 +1,15 @@
 import Foundation
+import HTTPTypes
+import Testing
+import UnderstudyMicroHTTPD
+import UnderstudyTestSupport
+import UnderstudyTesting
+
+@testable import UnderstudyHTTP
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTypes
-import Testing
-import UnderstudyTesting
-import UnderstudyTestSupport
-@testable import UnderstudyHTTP
-import UnderstudyMicroHTTPD
 
 @Suite struct HTTPServerTests {
     @Test func servesAResponseOnAnEphemeralPort() async throws {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+
 @testable import UnderstudyHTTP
 @testable import UnderstudyMicroHTTPD
 
@@ -7,11 +8,13 @@ import Testing
 /// check that reading them gives what `HTTPFields` and `[QueryItem]` would.
 @Suite struct ServerRequestTests {
     @Test func headerLookupIgnoresCaseAndJoinsRepeatedFields() {
-        let request = ServerRequest(method: .get, path: "/", headerFields: HTTPFields([
-            HTTPField(name: HTTPField.Name("x-understudy-session")!, value: "one"),
-            HTTPField(name: .accept, value: "a/b"),
-            HTTPField(name: HTTPField.Name("X-UNDERSTUDY-SESSION")!, value: "two"),
-        ]))
+        let request = ServerRequest(
+            method: .get, path: "/",
+            headerFields: HTTPFields([
+                HTTPField(name: HTTPField.Name("x-understudy-session")!, value: "one"),
+                HTTPField(name: .accept, value: "a/b"),
+                HTTPField(name: HTTPField.Name("X-UNDERSTUDY-SESSION")!, value: "two"),
+            ]))
         #expect(request.header(HTTPField.Name("X-Understudy-Session")!) == "one, two")
         #expect(request.header(.accept) == "a/b")
         #expect(request.header(.contentType) == nil)
@@ -63,8 +66,9 @@ import Testing
     @Test func packedFieldsFromTheWireAreCleanedLikeHTTPFields() {
         // Built the way the server builds them: raw bytes from libmicrohttpd, which may hold
         // control characters and names that are not tokens.
-        let request = ServerRequest.received(method: .get, rawTarget: Array("/".utf8),
-                                             headers: [(name: "X-Odd", value: "a\u{1}b"), (name: "Bad Name", value: "x"), (name: "Host", value: "h")])
+        let request = ServerRequest.received(
+            method: .get, rawTarget: Array("/".utf8),
+            headers: [(name: "X-Odd", value: "a\u{1}b"), (name: "Bad Name", value: "x"), (name: "Host", value: "h")])
         let odd = HTTPField.Name("X-Odd")!
         #expect(request.header(odd) == HTTPField(name: odd, value: "a\u{1}b").value)
         #expect(request.headerFields.count == 2, "a name that is not a token is left out")
@@ -72,10 +76,12 @@ import Testing
     }
 
     @Test func queryKeepsOrderRepeatsAndEmptyValues() {
-        var request = ServerRequest(method: .get, path: "/p", query: [
-            .init(name: "page", value: "2"), .init(name: "flag", value: ""), .init(name: "page", value: "3"),
-            .init(name: "q", value: "a b&c=d/é"),
-        ])
+        var request = ServerRequest(
+            method: .get, path: "/p",
+            query: [
+                .init(name: "page", value: "2"), .init(name: "flag", value: ""), .init(name: "page", value: "3"),
+                .init(name: "q", value: "a b&c=d/é"),
+            ])
         #expect(request.queryValue("page") == "2")
         #expect(request.queryValue("flag") == "")
         #expect(request.queryValue("missing") == nil)

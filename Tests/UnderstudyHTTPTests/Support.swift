@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A responder built from a closure, for tests.
 struct ClosureResponder: HTTPResponder {
@@ -35,7 +36,9 @@ func makeSession(timeout: TimeInterval = 10, connections: Int = 256) -> URLSessi
     return URLSession(configuration: configuration)
 }
 
-func get(_ url: String, session: URLSession = makeSession(), method: String = "GET", body: Data? = nil, headers: [String: String] = [:]) async throws -> (Data, HTTPURLResponse) {
+func get(
+    _ url: String, session: URLSession = makeSession(), method: String = "GET", body: Data? = nil, headers: [String: String] = [:]
+) async throws -> (Data, HTTPURLResponse) {
     var request = URLRequest(url: URL(string: url)!)
     request.httpMethod = method
     request.httpBody = body

@@ -1,13 +1,16 @@
+import HTTPTypes
 import Testing
+
 @testable import Understudy
 @testable import UnderstudyHTTP
-import HTTPTypes
 
 /// The access line is written byte by byte, digits included; both ways of
 /// logging it (straight into the stderr buffer, or through swift-log) share this text.
 @Suite struct AccessLineTests {
-    static func exchange(_ request: ServerRequest, status: Int?, tag: String = "happy", nanoseconds: UInt64,
-                         completed: Bool = true) -> CompletedExchange {
+    static func exchange(
+        _ request: ServerRequest, status: Int?, tag: String = "happy", nanoseconds: UInt64,
+        completed: Bool = true
+    ) -> CompletedExchange {
         CompletedExchange(request: request, status: status, tag: tag, durationNanoseconds: nanoseconds, completed: completed)
     }
 
@@ -15,9 +18,12 @@ import HTTPTypes
         let plain = ServerRequest(method: .get, path: "/catfact/facts")
         #expect(ScenarioResponder.accessLine(Self.exchange(plain, status: 200, nanoseconds: 12_345_678)) == "GET /catfact/facts 200 happy 12.345ms")
         #expect(ScenarioResponder.accessLine(Self.exchange(plain, status: 200, nanoseconds: 5_999)) == "GET /catfact/facts 200 happy 0.005ms")
-        #expect(ScenarioResponder.accessLine(Self.exchange(plain, status: 503, nanoseconds: 1_000_000_000)) == "GET /catfact/facts 503 happy 1000.000ms")
-        let query = ServerRequest(method: .head, path: "/swapi/api/people/", query: [.init(name: "search", value: "r2 d2"), .init(name: "page", value: "2")])
-        #expect(ScenarioResponder.accessLine(Self.exchange(query, status: nil, tag: "", nanoseconds: 40_000, completed: false))
-            == "HEAD /swapi/api/people/?search=r2%20d2&page=2 - - 0.040ms (connection closed early)")
+        #expect(
+            ScenarioResponder.accessLine(Self.exchange(plain, status: 503, nanoseconds: 1_000_000_000)) == "GET /catfact/facts 503 happy 1000.000ms")
+        let query = ServerRequest(
+            method: .head, path: "/swapi/api/people/", query: [.init(name: "search", value: "r2 d2"), .init(name: "page", value: "2")])
+        #expect(
+            ScenarioResponder.accessLine(Self.exchange(query, status: nil, tag: "", nanoseconds: 40_000, completed: false))
+                == "HEAD /swapi/api/people/?search=r2%20d2&page=2 - - 0.040ms (connection closed early)")
     }
 }

@@ -1,13 +1,15 @@
-import UnderstudyMicroHTTPD
 import Foundation
+import Testing
+import UnderstudyAdminWire
+import UnderstudyHTTP
+import UnderstudyMicroHTTPD
+import UnderstudyTesting
+
+@testable import Understudy
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import Understudy
-import UnderstudyAdminWire
-import UnderstudyTesting
-import UnderstudyHTTP
 
 /// Every admin route and every kind of admin mistake, over HTTP.
 @Suite struct AdminAPITests {
@@ -91,7 +93,8 @@ import UnderstudyHTTP
         #expect(deleted.status == 200)
         #expect(try deleted.json()["session_count"]?.intValue == 0)
         #expect(try deleted.json()["session"] == .null)
-        #expect(try await admin("GET", "/requests?session=alpha", server: server).json()["count"]?.intValue == 0, "deleting a session clears its journal")
+        #expect(
+            try await admin("GET", "/requests?session=alpha", server: server).json()["count"]?.intValue == 0, "deleting a session clears its journal")
         #expect(try await admin("GET", "/requests?session=beta", server: server).json()["count"]?.intValue == 1)
         #expect(try await fetch("/swapi/api/people/", headers: ["X-Understudy-Session": "alpha"], server: server).json()["count"]?.intValue == 82)
     }
@@ -112,14 +115,19 @@ import UnderstudyHTTP
         #expect(try await fetch("/catfact/fact", headers: ["X-Understudy-Session": "retry"], server: server).status == 429)
 
         // Server-wide, per API.
-        _ = try await admin("PUT", "/scenario", json: #"{"api":"swapi","sequence":[{"name":"server-error","count":1},{"name":"happy"}]}"#, server: server)
+        _ = try await admin(
+            "PUT", "/scenario", json: #"{"api":"swapi","sequence":[{"name":"server-error","count":1},{"name":"happy"}]}"#, server: server)
         #expect(try await fetch("/swapi/api/", server: server).status == 500)
         #expect(try await fetch("/catfact/fact", server: server).status == 200, "only swapi requests count")
         #expect(try await fetch("/swapi/api/", server: server).status == 200)
 
         // A count may be spelled as any whole JSON number.
-        #expect(try await admin("PUT", "/scenario", json: #"{"sequence":[{"name":"server-error","count":1.0},{"name":"happy"}]}"#, server: server).status == 200)
-        #expect(try await admin("PUT", "/scenario", json: #"{"sequence":[{"name":"server-error","count":1.5},{"name":"happy"}]}"#, server: server).status == 400)
+        #expect(
+            try await admin("PUT", "/scenario", json: #"{"sequence":[{"name":"server-error","count":1.0},{"name":"happy"}]}"#, server: server).status
+                == 200)
+        #expect(
+            try await admin("PUT", "/scenario", json: #"{"sequence":[{"name":"server-error","count":1.5},{"name":"happy"}]}"#, server: server).status
+                == 400)
     }
 
     @Test func journalRecordsAndFilters() async throws {
@@ -133,7 +141,10 @@ import UnderstudyHTTP
         let all = try await admin("GET", "/requests", server: server).json()
         #expect(all["count"]?.intValue == 3, "admin calls are not recorded")
         let first = try #require(all["requests"]?.arrayValue?.first)
-        #expect(first.members?.map(\.key) == ["id", "time", "method", "path", "query", "headers", "body_bytes", "session", "api", "scenario", "status", "duration_ms", "completed"])
+        #expect(
+            first.members?.map(\.key) == [
+                "id", "time", "method", "path", "query", "headers", "body_bytes", "session", "api", "scenario", "status", "duration_ms", "completed",
+            ])
         #expect(first["headers"]?["X-Custom"]?.stringValue == "yes")
         #expect(first["scenario"]?.stringValue == "happy")
 
@@ -142,7 +153,9 @@ import UnderstudyHTTP
         #expect(errors["requests"]?.arrayValue?.first?["scenario"]?.stringValue == "server-error")
         #expect(try await admin("GET", "/requests?api=artic", server: server).json()["count"]?.intValue == 1)
         #expect(try await admin("GET", "/requests?path=/swapi/", server: server).json()["count"]?.intValue == 1)
-        #expect(try await admin("GET", "/requests?session=j1&limit=1", server: server).json()["requests"]?.arrayValue?.first?["api"]?.stringValue == "catfact")
+        #expect(
+            try await admin("GET", "/requests?session=j1&limit=1", server: server).json()["requests"]?.arrayValue?.first?["api"]?.stringValue
+                == "catfact")
         let firstID = try #require(first["id"]?.intValue)
         #expect(try await admin("GET", "/requests?since=\(firstID)", server: server).json()["count"]?.intValue == 2)
         let time = try #require(first["time"]?.stringValue)
@@ -182,29 +195,30 @@ import UnderstudyHTTP
         #expect(journal["requests"]?.arrayValue?.compactMap { $0["query"]?.stringValue } == (4...8).map { "page=\($0)" })
     }
 
-    @Test(arguments: [
-        ("PUT", "/scenario", #"{"name":"nope"}"#, 400, "unknown scenario"),
-        ("PUT", "/scenario/nope", nil, 404, "unknown scenario"),
-        ("PUT", "/scenario", #"{"name":"happy","api":"pokeapi"}"#, 400, "unknown API"),
-        ("PUT", "/scenario", #"{"name":"happy""#, 400, "invalid JSON"),
-        ("PUT", "/scenario", #"["happy"]"#, 400, "invalid JSON"),
-        ("PUT", "/scenario", #"{}"#, 400, "missing field"),
-        ("PUT", "/scenario", #"{"name":42}"#, 400, "invalid field"),
-        ("PUT", "/scenario", #"{"name":"happy","colour":"red"}"#, 400, "unknown field"),
-        ("PUT", "/scenario", #"{"name":"happy","sequence":[]}"#, 400, "conflicting fields"),
-        ("PUT", "/scenario", #"{"sequence":[{"name":"happy"}]}"#, 400, "invalid sequence"),
-        ("PUT", "/scenario", #"{"sequence":[{"name":"happy","count":0},{"name":"empty"}]}"#, 400, "invalid sequence"),
-        ("PUT", "/sessions/..%2F..%2Fetc/scenario", #"{"name":"happy"}"#, 400, "escaped admin path"),
-        ("PUT", "/sessions/bad%20id/scenario", #"{"name":"happy"}"#, 400, "escaped admin path"),
-        ("PUT", "/sessions/bad.id!/scenario", #"{"name":"happy"}"#, 400, "invalid session id"),
-        ("DELETE", "/scenario", nil, 405, "method not allowed"),
-        ("POST", "/health", nil, 405, "method not allowed"),
-        ("GET", "/reset", nil, 405, "method not allowed"),
-        ("GET", "/requests?status=bad", nil, 400, "invalid parameter"),
-        ("GET", "/requests?colour=red", nil, 400, "unknown parameter"),
-        ("GET", "/requests?api=nope", nil, 400, "unknown API"),
-        ("GET", "/nothing", nil, 404, "unknown admin route"),
-    ] as [(String, String, String?, Int, String)])
+    @Test(
+        arguments: [
+            ("PUT", "/scenario", #"{"name":"nope"}"#, 400, "unknown scenario"),
+            ("PUT", "/scenario/nope", nil, 404, "unknown scenario"),
+            ("PUT", "/scenario", #"{"name":"happy","api":"pokeapi"}"#, 400, "unknown API"),
+            ("PUT", "/scenario", #"{"name":"happy""#, 400, "invalid JSON"),
+            ("PUT", "/scenario", #"["happy"]"#, 400, "invalid JSON"),
+            ("PUT", "/scenario", #"{}"#, 400, "missing field"),
+            ("PUT", "/scenario", #"{"name":42}"#, 400, "invalid field"),
+            ("PUT", "/scenario", #"{"name":"happy","colour":"red"}"#, 400, "unknown field"),
+            ("PUT", "/scenario", #"{"name":"happy","sequence":[]}"#, 400, "conflicting fields"),
+            ("PUT", "/scenario", #"{"sequence":[{"name":"happy"}]}"#, 400, "invalid sequence"),
+            ("PUT", "/scenario", #"{"sequence":[{"name":"happy","count":0},{"name":"empty"}]}"#, 400, "invalid sequence"),
+            ("PUT", "/sessions/..%2F..%2Fetc/scenario", #"{"name":"happy"}"#, 400, "escaped admin path"),
+            ("PUT", "/sessions/bad%20id/scenario", #"{"name":"happy"}"#, 400, "escaped admin path"),
+            ("PUT", "/sessions/bad.id!/scenario", #"{"name":"happy"}"#, 400, "invalid session id"),
+            ("DELETE", "/scenario", nil, 405, "method not allowed"),
+            ("POST", "/health", nil, 405, "method not allowed"),
+            ("GET", "/reset", nil, 405, "method not allowed"),
+            ("GET", "/requests?status=bad", nil, 400, "invalid parameter"),
+            ("GET", "/requests?colour=red", nil, 400, "unknown parameter"),
+            ("GET", "/requests?api=nope", nil, 400, "unknown API"),
+            ("GET", "/nothing", nil, 404, "unknown admin route"),
+        ] as [(String, String, String?, Int, String)])
     func mistakesAreClear4xxAndChangeNothing(_ method: String, _ path: String, _ body: String?, _ status: Int, _ error: String) async throws {
         let server = try UnderstudyTestServer()
         let before = try await admin("GET", "/scenario", server: server).text
@@ -240,8 +254,9 @@ import UnderstudyHTTP
 
     @Test func remoteAdminNeedsATokenOrAnExplicitOptIn() throws {
         func configuration(host: String, token: String? = nil, allow: Bool = false) -> UnderstudyConfiguration {
-            UnderstudyConfiguration(server: .init(host: host, port: 0), scenariosDirectory: UnderstudyTestServer.bundledScenarios,
-                                    adminToken: token, allowRemoteAdmin: allow)
+            UnderstudyConfiguration(
+                server: .init(host: host, port: 0), scenariosDirectory: UnderstudyTestServer.bundledScenarios,
+                adminToken: token, allowRemoteAdmin: allow)
         }
         #expect { try UnderstudyServer(configuration: configuration(host: "0.0.0.0"), transport: .libmicrohttpd) } throws: { error in
             "\(error)".contains("refusing to serve the admin API on 0.0.0.0 without a token") && "\(error)".contains("--allow-remote-admin")
@@ -270,11 +285,16 @@ import UnderstudyHTTP
     @Test func aSessionsPageWritesEveryField() {
         let session = UnderstudyWire.SessionState(id: "a", scenario: nil, apis: [:], idleSeconds: 0)
         let page = UnderstudyWire.Sessions(count: 1, ttlSeconds: 3600, maxSessions: 10, sessions: ["a": session], next: nil)
-        #expect(text(page) == #"{"count":1,"ttl_seconds":3600,"max_sessions":10,"sessions":{"a":{"id":"a","scenario":null,"apis":{},"idle_seconds":0}},"next":null}"#)
+        #expect(
+            text(page)
+                == #"{"count":1,"ttl_seconds":3600,"max_sessions":10,"sessions":{"a":{"id":"a","scenario":null,"apis":{},"idle_seconds":0}},"next":null}"#
+        )
     }
 
     @Test func anErrorBodyIsErrorThenDetail() {
         #expect(String(decoding: ErrorBody.bytes(error: "e", detail: "d"), as: UTF8.self) == #"{"error":"e","detail":"d"}"#)
-        #expect(String(decoding: ErrorBody.bytes(error: "e", detail: "d", problems: ["p"]), as: UTF8.self) == #"{"error":"e","detail":"d","problems":["p"]}"#)
+        #expect(
+            String(decoding: ErrorBody.bytes(error: "e", detail: "d", problems: ["p"]), as: UTF8.self)
+                == #"{"error":"e","detail":"d","problems":["p"]}"#)
     }
 }

@@ -1,20 +1,23 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Sessions, switches and reloads while traffic flows.
 @Suite struct AdminConcurrencyTests {
     @Test func parallelSessionsNeverSeeEachOthersScenarios() async throws {
         let server = try UnderstudyTestServer()
-        let assignments = ["s-happy": "happy", "s-empty": "empty", "s-error": "server-error", "s-404": "not-found",
-                           "s-401": "unauthorized", "s-429": "rate-limited"]
+        let assignments = [
+            "s-happy": "happy", "s-empty": "empty", "s-error": "server-error", "s-404": "not-found",
+            "s-401": "unauthorized", "s-429": "rate-limited",
+        ]
         let expectedStatus = ["happy": 200, "empty": 200, "server-error": 500, "not-found": 404, "unauthorized": 401, "rate-limited": 429]
         for (session, scenario) in assignments {
             _ = try await admin("PUT", "/sessions/\(session)/scenario", json: #"{"name":"\#(scenario)"}"#, server: server)
@@ -92,7 +95,8 @@ import UnderstudyTestSupport
         let server = try UnderstudyTestServer(scenarios: folder)
 
         // Good: a new scenario appears.
-        try "description: Added at run time.\nextends: happy\ndelay: 10\n".write(to: folder.appendingPathComponent("added.yaml"), atomically: true, encoding: .utf8)
+        try "description: Added at run time.\nextends: happy\ndelay: 10\n".write(
+            to: folder.appendingPathComponent("added.yaml"), atomically: true, encoding: .utf8)
         let good = try await admin("POST", "/reload", server: server)
         #expect(good.status == 200)
         #expect(try good.json()["scenarios"]?.arrayValue?.contains(.string("added")) == true)
@@ -122,7 +126,9 @@ import UnderstudyTestSupport
         try FileManager.default.removeItem(at: folder.appendingPathComponent("truncated-body.yaml"))
         let response = try await admin("POST", "/reload", server: server)
         #expect(response.status == 422)
-        #expect(try response.json()["detail"]?.stringValue?.contains("scenario 'truncated-body', used by the active scenario, is not in the new set") == true)
+        #expect(
+            try response.json()["detail"]?.stringValue?.contains("scenario 'truncated-body', used by the active scenario, is not in the new set")
+                == true)
         #expect(try await admin("GET", "/scenario", server: server).json()["active"]?.stringValue == "truncated-body")
     }
 
@@ -151,7 +157,7 @@ import UnderstudyTestSupport
     @Test func adminStaysReachableWith2000ParkedDelays() async throws {
         let server = try UnderstudyTestServer(connectionLimit: 8000, adminPort: 0)
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer { for socket in sockets { close(socket) } }
         let request = "GET /catfact/fact HTTP/1.1\r\nHost: x\r\nX-Understudy-Scenario: delay\r\nX-Understudy-Delay: 20000\r\n\r\n"
         for _ in 0..<2000 {
             let fd = try RawHTTP.connect(port: server.port)
@@ -169,4 +175,3 @@ import UnderstudyTestSupport
         #expect((apiOnAdminPort as! HTTPURLResponse).statusCode == 404, "the admin port serves only /__admin")
     }
 }
-

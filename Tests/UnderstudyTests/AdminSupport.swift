@@ -1,13 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Understudy
 import UnderstudyTesting
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// A call to the admin API through URLSession, as curl or a CI script would make it.
-func admin(_ method: String, _ path: String, json: String? = nil, token: String? = nil, headers: [String: String] = [:],
-           server: UnderstudyTestServer, session: URLSession = defaultSession) async throws -> Fetched {
+func admin(
+    _ method: String, _ path: String, json: String? = nil, token: String? = nil, headers: [String: String] = [:],
+    server: UnderstudyTestServer, session: URLSession = defaultSession
+) async throws -> Fetched {
     var request = URLRequest(url: server.url("/__admin" + path))
     request.httpMethod = method
     if let json {

@@ -1,10 +1,11 @@
 import Foundation
+import Testing
+import UnderstudyTestSupport
+import UnderstudyTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import UnderstudyTesting
-import UnderstudyTestSupport
 
 /// The `understudy` executable as users run it: flags, environment, stdout
 /// line, exit codes, signals.
@@ -70,9 +71,11 @@ import UnderstudyTestSupport
     }
 
     @Test func environmentVariablesConfigureServe() async throws {
-        let server = try Running(["serve"], environment: [
-            "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_SCENARIO": "empty",
-        ])
+        let server = try Running(
+            ["serve"],
+            environment: [
+                "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_SCENARIO": "empty",
+            ])
         let base = try server.waitUntilListening()
         #expect(try await get(base + "/swapi/api/people/").1 == #"{"count":0,"next":null,"previous":null,"results":[]}"#)
         kill(server.pid, SIGTERM)
@@ -82,7 +85,10 @@ import UnderstudyTestSupport
     @Test func aTakenPortFailsWithTheRealCause() throws {
         let first = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios])
         let base = try first.waitUntilListening()
-        defer { kill(first.pid, SIGTERM); _ = first.finish() }
+        defer {
+            kill(first.pid, SIGTERM)
+            _ = first.finish()
+        }
         let second = try Running(["serve", "--port", String(URL(string: base)!.port!), "--scenarios", Self.scenarios])
         let result = second.finish()
         #expect(result.status != 0)
@@ -109,15 +115,20 @@ import UnderstudyTestSupport
     }
 
     @Test func allInterfacesWithoutATokenIsRefusedAsInTheDockerImage() async throws {
-        let refused = try Running(["serve"], environment: [
-            "UNDERSTUDY_HOST": "0.0.0.0", "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_ADMIN_TOKEN": "",
-        ]).finish()
+        let refused = try Running(
+            ["serve"],
+            environment: [
+                "UNDERSTUDY_HOST": "0.0.0.0", "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_ADMIN_TOKEN": "",
+            ]
+        ).finish()
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("refusing to serve the admin API on 0.0.0.0 without a token"))
 
-        let guarded = try Running(["serve"], environment: [
-            "UNDERSTUDY_HOST": "0.0.0.0", "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_ADMIN_TOKEN": "tok",
-        ])
+        let guarded = try Running(
+            ["serve"],
+            environment: [
+                "UNDERSTUDY_HOST": "0.0.0.0", "UNDERSTUDY_PORT": "0", "UNDERSTUDY_SCENARIOS": Self.scenarios, "UNDERSTUDY_ADMIN_TOKEN": "tok",
+            ])
         let base = try guarded.waitUntilListening().replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
         #expect(try await get(base + "/__admin/health").0 == 401)
         #expect(try await get(base + "/__admin/health", headers: ["Authorization": "Bearer tok"]).0 == 200)

@@ -12,12 +12,16 @@ enum QueryContracts {
     ])
     static let idsAnswer = Shape.object([("data", .array(Contracts.artwork)), ("info", Contracts.articInfo), ("config", Contracts.articConfig)])
     static func hits(_ fields: [(String, Shape)], sorted: Bool = false) -> Shape {
-        .object([("preference", .null), ("pagination", .object(Contracts.articPaginationFirst)),
-                 ("data", .array(.object([("_score", sorted ? .null : .number)] + fields))),
-                 ("info", Contracts.articInfo), ("config", Contracts.articConfig)])
+        .object([
+            ("preference", .null), ("pagination", .object(Contracts.articPaginationFirst)),
+            ("data", .array(.object([("_score", sorted ? .null : .number)] + fields))),
+            ("info", Contracts.articInfo), ("config", Contracts.articConfig),
+        ])
     }
-    static let schema = Shape.object([("$schema", .string), ("title", .string), ("description", .string), ("type", .string),
-                                      ("properties", .anyObject), ("required", .array(.string))])
+    static let schema = Shape.object([
+        ("$schema", .string), ("title", .string), ("description", .string), ("type", .string),
+        ("properties", .anyObject), ("required", .array(.string)),
+    ])
 }
 
 @Suite struct ArticQueryTests {
@@ -51,7 +55,8 @@ enum QueryContracts {
     }
 
     @Test func termsMatchRangeExistsAndBool() async throws {
-        let terms = try await fetch("\(Self.search)?query[terms][department_id][0]=PC-4&query[terms][department_id][1]=PC-12&limit=100&fields=department_id")
+        let terms = try await fetch(
+            "\(Self.search)?query[terms][department_id][0]=PC-4&query[terms][department_id][1]=PC-12&limit=100&fields=department_id")
         let departments = Set(try values(terms, "department_id").compactMap(\.stringValue))
         #expect(departments == ["PC-4", "PC-12"])
 
@@ -68,19 +73,20 @@ enum QueryContracts {
 
         // bool: Monet's landscapes that are not in Prints and Drawings, or anything by van Gogh.
         let bool = """
-        {"query": {"bool": {"should": [
-            {"bool": {"must": [{"term": {"artist_id": 35809}}, {"match": {"term_titles": "landscapes"}}],
-                      "must_not": {"term": {"department_id": "PC-13"}}}},
-            {"term": {"artist_id": 40610}}]}},
-         "limit": 100, "fields": ["id", "artist_id", "department_id"]}
-        """
+            {"query": {"bool": {"should": [
+                {"bool": {"must": [{"term": {"artist_id": 35809}}, {"match": {"term_titles": "landscapes"}}],
+                          "must_not": {"term": {"department_id": "PC-13"}}}},
+                {"term": {"artist_id": 40610}}]}},
+             "limit": 100, "fields": ["id", "artist_id", "department_id"]}
+            """
         let answer = try await fetch(Self.search, method: "POST", body: bool)
         try expectShape(QueryContracts.hits([("id", .int), ("department_id", .string), ("artist_id", .int)]), answer)
         let items = try answer.json()["data"]?.arrayValue ?? []
         #expect(items.contains { $0["artist_id"]?.intValue == 40610 } && items.contains { $0["artist_id"]?.intValue == 35809 })
-        #expect(items.allSatisfy { item in
-            item["artist_id"]?.intValue == 40610 || (item["artist_id"]?.intValue == 35809 && item["department_id"]?.stringValue != "PC-13")
-        })
+        #expect(
+            items.allSatisfy { item in
+                item["artist_id"]?.intValue == 40610 || (item["artist_id"]?.intValue == 35809 && item["department_id"]?.stringValue != "PC-13")
+            })
     }
 
     @Test func postBodyMatchesTheSameGetQuery() async throws {
@@ -116,8 +122,10 @@ enum QueryContracts {
     }
 
     @Test func unknownAndMalformedQueriesGetElasticsearchErrors() async throws {
-        for body in [#"{"query":{"fuzzy_wuzzy":{"title":"x"}}}"#, #"{"query":{"term":{"a":1,"b":2}}}"#, #"{"query":"#,
-                     #"[1,2]"#, #"{"quer":{}}"#, #"{"sort":[{"title":{"order":"sideways"}}]}"#] {
+        for body in [
+            #"{"query":{"fuzzy_wuzzy":{"title":"x"}}}"#, #"{"query":{"term":{"a":1,"b":2}}}"#, #"{"query":"#,
+            #"[1,2]"#, #"{"quer":{}}"#, #"{"sort":[{"title":{"order":"sideways"}}]}"#,
+        ] {
             try expectShape(QueryContracts.esError, try await fetch(Self.search, method: "POST", body: body), status: 400)
         }
         try expectShape(QueryContracts.esError, try await fetch("\(Self.search)?query[nope][title]=x"), status: 400)
@@ -132,7 +140,8 @@ enum QueryContracts {
         // Limits keep artic's own 403 bodies.
         try expectShape(Contracts.articError, try await fetch(Self.search, method: "POST", body: #"{"size":101}"#), status: 403)
         try expectShape(Contracts.articError, try await fetch(Self.search, method: "POST", body: #"{"from":9999,"size":10}"#), status: 403)
-        try expectShape(Contracts.articError, try await fetch(Self.search, method: "POST", body: #"{"from":9223372036854775807,"size":100}"#), status: 403)
+        try expectShape(
+            Contracts.articError, try await fetch(Self.search, method: "POST", body: #"{"from":9223372036854775807,"size":100}"#), status: 403)
     }
 
     @Test func idsInTheOrderGivenSkippingUnknown() async throws {
@@ -190,8 +199,10 @@ enum QueryContracts {
 
 @Suite struct SWAPIFidelityTests {
     @Test func pathsWithoutTheSlashRedirectToTheSlashForm() throws {
-        for (path, target) in [("/swapi/api/people", "/swapi/api/people/"), ("/swapi/api/films/1?format=json", "/swapi/api/films/1/?format=json"),
-                               ("/swapi/api", "/swapi/api/"), ("/swapi/api/planets?page=2&search=t", "/swapi/api/planets/?page=2&search=t")] {
+        for (path, target) in [
+            ("/swapi/api/people", "/swapi/api/people/"), ("/swapi/api/films/1?format=json", "/swapi/api/films/1/?format=json"),
+            ("/swapi/api", "/swapi/api/"), ("/swapi/api/planets?page=2&search=t", "/swapi/api/planets/?page=2&search=t"),
+        ] {
             let reply = try rawRequest(port: shared.port, "GET \(path) HTTP/1.1\r\nHost: staging.example:8080\r\nConnection: close\r\n\r\n")
             #expect(reply.hasPrefix("HTTP/1.1 301"), "\(path): \(reply.prefix(80))")
             #expect(reply.contains("Location: http://staging.example:8080\(target)\r\n"), "\(path): \(reply)")

@@ -36,8 +36,10 @@ import UnderstudyTesting
         #expect(problems.isEmpty, "\(path): \(problems.prefix(5).joined(separator: "; "))")
     }
 
-    @Test(arguments: [("people", 82, Contracts.person), ("planets", 60, Contracts.planet), ("films", 6, Contracts.film),
-                      ("species", 37, Contracts.species), ("starships", 36, Contracts.starship), ("vehicles", 39, Contracts.vehicle)])
+    @Test(arguments: [
+        ("people", 82, Contracts.person), ("planets", 60, Contracts.planet), ("films", 6, Contracts.film),
+        ("species", 37, Contracts.species), ("starships", 36, Contracts.starship), ("vehicles", 39, Contracts.vehicle),
+    ])
     func everySWAPIItemOnEveryPageMatches(_ resource: String, _ count: Int, _ item: Shape) async throws {
         var next: String? = "/swapi/api/\(resource)/"
         var seen = 0
@@ -88,7 +90,8 @@ import UnderstudyTesting
     }
 
     @Test func linksFollowTheHostHeader() throws {
-        let reply = try rawRequest(port: shared.port, "GET /swapi/api/people/?page=2 HTTP/1.1\r\nHost: staging.example:9000\r\nConnection: close\r\n\r\n")
+        let reply = try rawRequest(
+            port: shared.port, "GET /swapi/api/people/?page=2 HTTP/1.1\r\nHost: staging.example:9000\r\nConnection: close\r\n\r\n")
         #expect(reply.contains(#""next":"http://staging.example:9000/swapi/api/people/?page=3""#))
         #expect(reply.contains(#""url":"http://staging.example:9000/swapi/api/people/11/""#))
         #expect(!reply.contains("swapi.dev"))

@@ -1,8 +1,9 @@
 import Foundation
+import HTTPTypes
 import Testing
 import UnderstudyHTTP
+
 @testable import Understudy
-import HTTPTypes
 
 @Suite struct JournalTests {
     /// `since=<the time an entry shows>` leaves that entry out and keeps the next millisecond's,
@@ -11,8 +12,9 @@ import HTTPTypes
         let base = 1_795_000_000.0
         for millisecond in 0..<1000 {
             let arrival = base + Double(millisecond) / 1000 + 0.0004
-            let entry = Journal.Entry(id: 1, time: Date(timeIntervalSince1970: arrival), request: ServerRequest(method: .get, path: "/"),
-                                      scenario: "happy", status: 200, durationNanoseconds: 0, completed: true)
+            let entry = Journal.Entry(
+                id: 1, time: Date(timeIntervalSince1970: arrival), request: ServerRequest(method: .get, path: "/"),
+                scenario: "happy", status: 200, durationNanoseconds: 0, completed: true)
             let shown = try #require(entry.json()["time"]?.stringValue)
             let since = try Date(shown, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
             #expect(!Journal.Filter(sinceTime: since).matches(entry), "\(shown) is not after itself")
@@ -30,8 +32,9 @@ import HTTPTypes
         let journal = Journal(capacity: 50, rings: 3)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for index in 0..<40 {
-                journal.record(request: ServerRequest(method: .get, path: "/t\(thread)/\(index)"), scenario: "happy",
-                               status: 200, durationNanoseconds: 0, completed: true)
+                journal.record(
+                    request: ServerRequest(method: .get, path: "/t\(thread)/\(index)"), scenario: "happy",
+                    status: 200, durationNanoseconds: 0, completed: true)
             }
         }
         let entries = journal.entries(matching: Journal.Filter())
@@ -48,15 +51,17 @@ import HTTPTypes
         let journal = Journal(capacity: 20, rings: 2)
         let quiet = Thread {
             for index in 0..<20 {
-                journal.record(request: ServerRequest(method: .get, path: "/quiet/\(index)"), scenario: "happy", status: 200,
-                               durationNanoseconds: 0, completed: true)
+                journal.record(
+                    request: ServerRequest(method: .get, path: "/quiet/\(index)"), scenario: "happy", status: 200,
+                    durationNanoseconds: 0, completed: true)
             }
         }
         quiet.start()
         while !quiet.isFinished { usleep(1000) }
         for index in 0..<100 {
-            journal.record(request: ServerRequest(method: .get, path: "/busy/\(index)"), scenario: "happy", status: 200,
-                           durationNanoseconds: 0, completed: true)
+            journal.record(
+                request: ServerRequest(method: .get, path: "/busy/\(index)"), scenario: "happy", status: 200,
+                durationNanoseconds: 0, completed: true)
         }
         #expect(journal.heldCount <= 20 + journal.slack && journal.slack == 5)
         #expect(journal.entries(matching: Journal.Filter()).map(\.request.path) == (80..<100).map { "/busy/\($0)" })
@@ -66,8 +71,9 @@ import HTTPTypes
     @Test func oneThreadKeepsTheLastCapacity() {
         let journal = Journal(capacity: 7, rings: 4)
         for index in 0..<30 {
-            journal.record(request: ServerRequest(method: .get, path: "/\(index)"), scenario: "happy", status: 200,
-                           durationNanoseconds: 0, completed: true)
+            journal.record(
+                request: ServerRequest(method: .get, path: "/\(index)"), scenario: "happy", status: 200,
+                durationNanoseconds: 0, completed: true)
         }
         #expect(journal.entries(matching: Journal.Filter()).map(\.request.path) == (23..<30).map { "/\($0)" })
     }
@@ -75,8 +81,9 @@ import HTTPTypes
     /// The journal keeps a body's length, never the body.
     @Test func keepsNoRequestBodies() {
         let journal = Journal(capacity: 3, rings: 1)
-        journal.record(request: ServerRequest(method: .post, path: "/p", body: [UInt8](repeating: 65, count: 1 << 20)), scenario: "happy",
-                       status: 405, durationNanoseconds: 0, completed: true)
+        journal.record(
+            request: ServerRequest(method: .post, path: "/p", body: [UInt8](repeating: 65, count: 1 << 20)), scenario: "happy",
+            status: 405, durationNanoseconds: 0, completed: true)
         let entry = journal.entries(matching: Journal.Filter())[0]
         #expect(entry.request.body.isEmpty && entry.bodyBytes == 1 << 20)
         #expect(entry.json()["body_bytes"]?.intValue == 1 << 20)

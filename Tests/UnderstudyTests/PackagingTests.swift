@@ -63,13 +63,18 @@ import Testing
     /// wherever it exists, and full Foundation only where it does not (Apple platforms).
     @Test func theServerModulesDoNotImportFullFoundation() throws {
         for module in ["Sources/UnderstudyHTTP", "Sources/Understudy", "Sources/understudy", "Sources/UnderstudyAdminWire"] {
-            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter { $0.hasSuffix(".swift") }
+            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter {
+                $0.hasSuffix(".swift")
+            }
             #expect(!files.isEmpty)
             for file in files {
                 let lines = try read("\(module)/\(file)").components(separatedBy: "\n")
-                for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                    && line.contains("import ") && line.contains("Foundation") && !line.contains("FoundationEssentials") {
-                    let guarded = line == "import Foundation" && index >= 3 && lines[index - 1] == "#else"
+                for (index, line) in lines.enumerated()
+                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                    && line.contains("import ") && line.contains("Foundation") && !line.contains("FoundationEssentials")
+                {
+                    let guarded =
+                        line == "import Foundation" && index >= 3 && lines[index - 1] == "#else"
                         && lines[index - 3] == "#if canImport(FoundationEssentials)"
                     #expect(guarded, "\(module)/\(file):\(index + 1): full Foundation only in the #else of #if canImport(FoundationEssentials)")
                 }
@@ -109,7 +114,9 @@ import Testing
     @Test func theAdminClientDependsOnNothing() throws {
         let allowed: Set<String> = ["Foundation", "FoundationEssentials", "FoundationNetworking", "UnderstudyAdminWire"]
         for module in ["Sources/UnderstudyAdminClient", "Sources/UnderstudyAdminWire"] {
-            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter { $0.hasSuffix(".swift") }
+            let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter {
+                $0.hasSuffix(".swift")
+            }
             #expect(!files.isEmpty)
             for file in files {
                 for line in try read("\(module)/\(file)").components(separatedBy: "\n") {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import UnderstudyTesting
+
 @testable import UnderstudyHTTP
 @testable import UnderstudyMicroHTTPD
 @testable import UnderstudyTestSupport
-import UnderstudyTesting
 
 /// What can be proved on Linux about the macOS build: platform code sits in the platform files,
 /// each platform branch has a counterpart, and the paths macOS takes (poll, the peeking hang-up

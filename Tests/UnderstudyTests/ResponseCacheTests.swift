@@ -1,8 +1,9 @@
-import Testing
-import UnderstudyHTTP
-@testable import Understudy
 import HTTPTypes
+import Testing
 import UnderstudyAdminWire
+import UnderstudyHTTP
+
+@testable import Understudy
 
 /// The cache's index of responses by exact target: a lookup must find exactly what was remembered
 /// under the same path, query, host and malformed flag, and nothing else.
@@ -98,7 +99,11 @@ import UnderstudyAdminWire
             var kept = 0
             for host in 0..<50 {
                 let key = ResponseCache.Key(route: .fixed(.artic), host: "host\(host):8080", malformed: false)
-                let (response, isKept) = cache.response(for: key) { Self.template(body) } prepare: { Self.prepared($0) }
+                let (response, isKept) = cache.response(for: key) {
+                    Self.template(body)
+                } prepare: {
+                    Self.prepared($0)
+                }
                 #expect(response.bodyCount == body.count)
                 if isKept { kept += 1 }
             }
@@ -107,20 +112,26 @@ import UnderstudyAdminWire
             let again = cache.response(for: ResponseCache.Key(route: .fixed(.artic), host: "host0:8080", malformed: false)) {
                 Issue.record("rendered again")
                 return Self.template([])
-            } prepare: { Self.prepared($0) }
+            } prepare: {
+                Self.prepared($0)
+            }
             #expect(again.kept)
             // Hosts past the few are filled in from the route's template, kept once: not rendered again.
             let further = cache.response(for: ResponseCache.Key(route: .fixed(.artic), host: "host-new:8080", malformed: false)) {
                 Issue.record("the template was rendered again")
                 return Self.template([])
-            } prepare: { Self.prepared($0) }
+            } prepare: {
+                Self.prepared($0)
+            }
             #expect(!further.kept && further.response.bodyCount == body.count)
             #expect(again.kept)
             // Other routes fill the budget, then render per request.
             for index in 0..<20 {
                 _ = cache.response(for: ResponseCache.Key(route: .custom(index, []), host: "h", malformed: false)) {
                     Self.template(body)
-                } prepare: { Self.prepared($0) }
+                } prepare: {
+                    Self.prepared($0)
+                }
             }
             #expect(budget.usedBytes <= budget.limit && cache.usage.bytes == budget.usedBytes && cache.usage.entries < 20 + 8 + 1)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Understudy
 
 /// Every kind of scenario-file mistake is reported with the file, the line
@@ -22,10 +23,14 @@ import Testing
         }
     }
 
-    func expectOne(_ problems: [FileProblem], file: String, line: Int? = nil, keyPath: String?, containing text: String,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOne(
+        _ problems: [FileProblem], file: String, line: Int? = nil, keyPath: String?, containing text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let match = problems.first { $0.file == file && $0.keyPath == keyPath && $0.message.contains(text) && (line == nil || $0.line == line) }
-        #expect(match != nil, "expected \(file):\(line.map(String.init) ?? "?") \(keyPath ?? "-") '\(text)' in \(problems)", sourceLocation: sourceLocation)
+        #expect(
+            match != nil, "expected \(file):\(line.map(String.init) ?? "?") \(keyPath ?? "-") '\(text)' in \(problems)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func malformedYAMLNamesTheLine() throws {
@@ -75,7 +80,7 @@ import Testing
 
     @Test func pathsMayNotLeaveTheScenariosFolder() throws {
         let problems = try load([
-            "a.yaml": "apis:\n  swapi:\n    dataset: ../../etc\n  artic:\n    dataset: /etc/passwd\n",
+            "a.yaml": "apis:\n  swapi:\n    dataset: ../../etc\n  artic:\n    dataset: /etc/passwd\n"
         ])
         expectOne(problems, file: "a.yaml", keyPath: "apis.swapi.dataset", containing: "outside the scenarios folder")
         expectOne(problems, file: "a.yaml", keyPath: "apis.artic.dataset", containing: "absolute")
@@ -155,14 +160,17 @@ import Testing
         var files = ["a.yaml": "apis:\n  swapi:\n    dataset: data/sw\n"]
         for resource in ["planets", "films", "species", "starships", "vehicles"] { files["data/sw/\(resource).json"] = "[]" }
         files["data/sw/people.json"] = """
-        [
-          {"id": 1, "height": "1", "mass": "1", "hair_color": "", "skin_color": "", "eye_color": "", "birth_year": "",
-           "gender": "", "homeworld": 7, "created": "", "edited": ""}
-        ]
-        """
+            [
+              {"id": 1, "height": "1", "mass": "1", "hair_color": "", "skin_color": "", "eye_color": "", "birth_year": "",
+               "gender": "", "homeworld": 7, "created": "", "edited": ""}
+            ]
+            """
         let problems = try load(files)
         expectOne(problems, file: "data/sw/people.json", line: 2, keyPath: "[0].name", containing: "missing key")
-        let dangling = try load(files.merging(["data/sw/people.json": files["data/sw/people.json"]!.replacingOccurrences(of: #""height""#, with: #""name": "x", "height""#)]) { $1 })
+        let dangling = try load(
+            files.merging([
+                "data/sw/people.json": files["data/sw/people.json"]!.replacingOccurrences(of: #""height""#, with: #""name": "x", "height""#)
+            ]) { $1 })
         expectOne(dangling, file: "data/sw/people.json", keyPath: "id 1.homeworld", containing: "planets 7, which is not in the dataset")
     }
 
@@ -172,8 +180,9 @@ import Testing
     }
 
     @Test func theBundledScenariosAreValid() throws {
-        let set = try ScenarioLoader.load(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios"))
+        let set = try ScenarioLoader.load(
+            directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios"))
         #expect(set.names.count >= 12)
     }
 }

@@ -1,18 +1,21 @@
 import Foundation
+import Testing
+import Understudy
+import UnderstudyTestSupport
+import UnderstudyTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import UnderstudyTesting
-import UnderstudyTestSupport
-import Understudy
 
 /// Each API × each bundled scenario, through the real server and URLSession.
 @Suite struct ScenarioMatrixTests {
     static let lists = [API.swapi: "/swapi/api/people/", .artic: "/artic/api/v1/artworks", .catfact: "/catfact/facts"]
     static let details = [API.swapi: "/swapi/api/people/1/", .artic: "/artic/api/v1/artworks/27992", .catfact: "/catfact/fact"]
-    static let scenarios = ["happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
-                            "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body"]
+    static let scenarios = [
+        "happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
+        "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body",
+    ]
     static let cases = API.allCases.flatMap { api in scenarios.map { (api, $0) } }
 
     /// Number of items in a list body, whatever the API's pagination style.
@@ -26,7 +29,8 @@ import Understudy
 
     @Test(arguments: cases)
     func listAndDetail(_ api: API, _ scenario: String) async throws {
-        let list = Self.lists[api]!, detail = Self.details[api]!
+        let list = Self.lists[api]!
+        let detail = Self.details[api]!
         switch scenario {
         case "happy":
             let response = try await fetchOverTheWire(list, scenario: scenario)
@@ -39,11 +43,12 @@ import Understudy
             #expect(response.status == 200)
             let body = try response.json()
             #expect(Self.itemCount(body, api) == 0)
-            let shape = switch api {
-            case .swapi: Contracts.swapiList(Contracts.person)
-            case .artic: Contracts.articList(Contracts.artwork, prev: false, next: false)
-            case .catfact: Contracts.laravelPage(Contracts.fact)
-            }
+            let shape =
+                switch api {
+                case .swapi: Contracts.swapiList(Contracts.person)
+                case .artic: Contracts.articList(Contracts.artwork, prev: false, next: false)
+                case .catfact: Contracts.laravelPage(Contracts.fact)
+                }
             #expect(shape.check(body, base: shared.baseURL.absoluteString).isEmpty)
             #expect(try await fetchOverTheWire(detail, scenario: scenario).status == 404)
 
@@ -75,11 +80,16 @@ import Understudy
         case "not-found":
             let response = try await fetchOverTheWire(detail, scenario: scenario)
             #expect(response.status == 404)
-            let expected: JSONValue = switch api {
-            case .swapi: .object([.init("detail", .string("Not found"))])
-            case .artic: .object([.init("status", .int(404)), .init("error", .string("Not found")), .init("detail", .string("The item you requested cannot be found."))])
-            case .catfact: .object([.init("message", .string("Not Found"))])
-            }
+            let expected: JSONValue =
+                switch api {
+                case .swapi: .object([.init("detail", .string("Not found"))])
+                case .artic:
+                    .object([
+                        .init("status", .int(404)), .init("error", .string("Not found")),
+                        .init("detail", .string("The item you requested cannot be found.")),
+                    ])
+                case .catfact: .object([.init("message", .string("Not Found"))])
+                }
             #expect(try response.json() == expected)
 
         case "rate-limited":
@@ -144,9 +154,12 @@ import Understudy
         #expect(user.status == 200)
         #expect(user.header("Cache-Control") == "no-store")
         let base = shared.baseURL.absoluteString
-        #expect(try user.json() == .object([
-            .init("id", .string("42")), .init("profile", .string("\(base)/myapp/users/42")), .init("favourite_film", .string("\(base)/swapi/api/films/1/")),
-        ]))
+        #expect(
+            try user.json()
+                == .object([
+                    .init("id", .string("42")), .init("profile", .string("\(base)/myapp/users/42")),
+                    .init("favourite_film", .string("\(base)/swapi/api/films/1/")),
+                ]))
         let created = try await fetchOverTheWire("/myapp/users", scenario: "custom-routes", method: "POST")
         #expect(created.status == 201)
         let slow = try await fetchOverTheWire("/swapi/api/people/1/", scenario: "custom-routes")
@@ -182,8 +195,10 @@ import Understudy
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
                 group.addTask {
-                    try await fetchOverTheWire("/catfact/fact", scenario: "delay", headers: ["X-Understudy-Delay": "60000"],
-                                    server: server, session: session).status
+                    try await fetchOverTheWire(
+                        "/catfact/fact", scenario: "delay", headers: ["X-Understudy-Delay": "60000"],
+                        server: server, session: session
+                    ).status
                 }
             }
             try await waitUntil { server.parkedConnections == 200 }

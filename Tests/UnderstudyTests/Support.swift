@@ -1,11 +1,13 @@
 import Foundation
+import HTTPTypes
+import UnderstudyTestSupport
+import UnderstudyTesting
+
+@testable import Understudy
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTypes
-@testable import Understudy
-import UnderstudyTesting
-import UnderstudyTestSupport
 
 /// The problem `parse` throws, or nil when it succeeds.
 func thrownProblem(_ parse: () throws(FileProblem) -> Void) -> FileProblem? {
@@ -59,8 +61,10 @@ let defaultSession = makeSession()
 /// One request to the engine with no socket (``UnderstudyRouter``, sharing `server`'s state): what
 /// most engine tests need, fast and parallel. A fault the wire would show becomes the error
 /// URLSession would throw for it.
-func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
-           server: UnderstudyTestServer = shared) async throws -> Fetched {
+func fetch(
+    _ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
+    server: UnderstudyTestServer = shared
+) async throws -> Fetched {
     var fields = HTTPFields()
     if let scenario { fields[UnderstudyRouter.scenarioHeader] = scenario }
     for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
@@ -74,8 +78,10 @@ func fetch(_ path: String, scenario: String? = nil, headers: [String: String] = 
 }
 
 /// One request over a real socket, through URLSession: for what only the wire shows.
-func fetchOverTheWire(_ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
-                      server: UnderstudyTestServer = shared, session: URLSession = defaultSession) async throws -> Fetched {
+func fetchOverTheWire(
+    _ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
+    server: UnderstudyTestServer = shared, session: URLSession = defaultSession
+) async throws -> Fetched {
     var request = URLRequest(url: server.url(path))
     request.httpMethod = method
     request.httpBody = body.map { Data($0.utf8) }
@@ -85,7 +91,6 @@ func fetchOverTheWire(_ path: String, scenario: String? = nil, headers: [String:
     let (data, response) = try await session.data(for: request)
     return Fetched(data: data, response: response as! HTTPURLResponse, elapsed: Date().timeIntervalSince(start))
 }
-
 
 /// A response body through the server's own JSON reader: strict (RFC 8259), and keeping key order and numbers as written for shapes.
 func parseJSON(_ data: Data) throws(FileProblem) -> JSONValue {

@@ -1,9 +1,10 @@
 import Foundation
+import HTTPTypes
 import SystemPackage
 import Testing
-@testable import Understudy
-import HTTPTypes
 import UnderstudyAdminWire
+
+@testable import Understudy
 
 /// The small replacements for what full Foundation did in the server.
 @Suite struct SupportTests {
@@ -25,7 +26,8 @@ import UnderstudyAdminWire
         #expect(UTCTimestamp.seconds(seconds) == date.formatted(.iso8601))
         for millisecond in [Int64(0), 7, 999] {
             let shown = Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000 + 0.0001)
-            #expect(UTCTimestamp.milliseconds(seconds * 1000 + millisecond)
+            #expect(
+                UTCTimestamp.milliseconds(seconds * 1000 + millisecond)
                     == shown.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
         }
     }
@@ -38,8 +40,14 @@ import UnderstudyAdminWire
             let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let length: Int64 = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Int(month) - 1]
             day += 1
-            if day > length { day = 1; month += 1 }
-            if month > 12 { month = 1; year += 1 }
+            if day > length {
+                day = 1
+                month += 1
+            }
+            if month > 12 {
+                month = 1
+                year += 1
+            }
         }
         #expect(UTCTimestamp.seconds(-1) == "1969-12-31T23:59:59Z")
     }

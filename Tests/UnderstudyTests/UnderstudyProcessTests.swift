@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import UnderstudyTesting
 import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// `UnderstudyProcess` is safe to use from a test that throws: its child stops when it is released,
 /// and a missing binary is a clear error, not a crash or a silent hang.

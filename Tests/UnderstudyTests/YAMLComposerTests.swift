@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Understudy
 
 /// The libyaml composer: the node tree, how scalars read as JSON, and where
@@ -22,14 +23,23 @@ import Testing
     // MARK: - Tree
 
     @Test func mappingsKeepTheirOrderAndMarks() throws {
-        guard case .mapping(let root) = try parse("b: 1\na:\n  - x\n  - y: z\n") else { Issue.record("not a mapping"); return }
+        guard case .mapping(let root) = try parse("b: 1\na:\n  - x\n  - y: z\n") else {
+            Issue.record("not a mapping")
+            return
+        }
         #expect(root.keys.map(\.string) == ["b", "a"])
         #expect(root.mark == .init(line: 1, column: 1))
         #expect(root["b"]?.mark == .init(line: 1, column: 4))
-        guard case .sequence(let items)? = root["a"] else { Issue.record("not a sequence"); return }
+        guard case .sequence(let items)? = root["a"] else {
+            Issue.record("not a sequence")
+            return
+        }
         #expect(items.count == 2)
         #expect(items[0].mark == .init(line: 3, column: 5))
-        guard case .mapping(let inner) = items[1] else { Issue.record("not a mapping"); return }
+        guard case .mapping(let inner) = items[1] else {
+            Issue.record("not a mapping")
+            return
+        }
         #expect(inner["y"]?.string == "z")
         #expect(inner.keys[0].mark == .init(line: 4, column: 5))
     }
@@ -60,7 +70,10 @@ import Testing
         #expect(value["again"] == .string("hello"))
         #expect(value["list"] == .array([.string("hello"), base]))
         // The alias carries the anchored node's place in the file.
-        guard case .mapping(let root) = try parse("a: &x 1\nb: *x\n") else { Issue.record("not a mapping"); return }
+        guard case .mapping(let root) = try parse("a: &x 1\nb: *x\n") else {
+            Issue.record("not a mapping")
+            return
+        }
         #expect(root["b"]?.mark == .init(line: 1, column: 4))
     }
 
@@ -79,23 +92,24 @@ import Testing
     // MARK: - Scalars as JSON
 
     @Test func quotedScalarsAreStringsPlainOnesReadAsWhatTheySpell() throws {
-        let value = try json("""
-        plain_int: 1
-        quoted_int: "1"
-        single_int: '1'
-        float: 1.50
-        leading_zero: 01
-        plain_true: true
-        quoted_true: "true"
-        capital: False
-        yes: yes
-        tilde: ~
-        null_word: null
-        quoted_null: "null"
-        empty:
-        empty_quoted: ""
-        date: 2024-01-01
-        """)
+        let value = try json(
+            """
+            plain_int: 1
+            quoted_int: "1"
+            single_int: '1'
+            float: 1.50
+            leading_zero: 01
+            plain_true: true
+            quoted_true: "true"
+            capital: False
+            yes: yes
+            tilde: ~
+            null_word: null
+            quoted_null: "null"
+            empty:
+            empty_quoted: ""
+            date: 2024-01-01
+            """)
         #expect(value["plain_int"] == .number("1"))
         #expect(value["quoted_int"] == .string("1"))
         #expect(value["single_int"] == .string("1"))

@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyAdminWire
 import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
@@ -6,7 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import UnderstudyAdminWire
 
 /// The Art Institute of Chicago API's artworks endpoints over a dataset.
 final class ArticService: APIService {

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPTypes
+import UnderstudyAdminWire
 import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
@@ -7,7 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import UnderstudyAdminWire
 
 /// A catfact request, reduced to what decides the response. `/fact` picks its
 /// random fact while routing, so each fact's response is rendered once.

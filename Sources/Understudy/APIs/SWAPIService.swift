@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyAdminWire
 import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
@@ -6,7 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import UnderstudyAdminWire
 
 /// SWAPI over a dataset. Items are rendered when a response that shows them
 /// is first rendered (the scenario's response cache keeps the result), not at

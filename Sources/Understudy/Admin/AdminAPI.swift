@@ -1,11 +1,12 @@
+import HTTPTypes
+import UnderstudyAdminWire
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import UnderstudyAdminWire
-import UnderstudyHTTP
 
 /// The `/__admin` routes: switch scenarios (globally, per API, per session,
 /// or as a sequence), read and clear the journal, reset, reload, health and
@@ -31,8 +32,10 @@ struct AdminAPI {
             return error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
         }
         guard request.literalPathPrefix >= request.path.utf8.count else {
-            return error(AdminError(.badRequest, "escaped admin path",
-                                    "Admin paths are sent as they are; this one has percent-escapes. Write /__admin/… literally."))
+            return error(
+                AdminError(
+                    .badRequest, "escaped admin path",
+                    "Admin paths are sent as they are; this one has percent-escapes. Write /__admin/… literally."))
         }
         do {
             return try AdminAPI(control: control).route(request)
@@ -81,20 +84,26 @@ struct AdminAPI {
             try allow(method, [.post], path: "/__admin/reload")
             // A load can take seconds: the connection waits parked, not a worker thread, and the
             // reload runs on the reload thread (one at a time; a stop cancels it and answers 503).
-            return Reply(.deferred(DeferredReply { [control] finish in
-                control.requestReload { outcome in
-                    switch outcome {
-                    case .loaded(let names):
-                        finish(Self.json(.ok, UnderstudyWire.Reloaded(scenarios: names)))
-                    case .rejected(let reason, let problems):
-                        finish(Self.json(.unprocessableContent, body: ErrorBody.bytes(
-                            error: "reload rejected", detail: "\(reason); the previous scenarios keep serving.",
-                            problems: problems.map(\.description))))
-                    case .cancelled:
-                        finish(AdminAPI.error(AdminError(.serviceUnavailable, "stopping", "The server is stopping; the reload was cancelled.")))
-                    }
-                }
-            }))
+            return Reply(
+                .deferred(
+                    DeferredReply { [control] finish in
+                        control.requestReload { outcome in
+                            switch outcome {
+                            case .loaded(let names):
+                                finish(Self.json(.ok, UnderstudyWire.Reloaded(scenarios: names)))
+                            case .rejected(let reason, let problems):
+                                finish(
+                                    Self.json(
+                                        .unprocessableContent,
+                                        body: ErrorBody.bytes(
+                                            error: "reload rejected", detail: "\(reason); the previous scenarios keep serving.",
+                                            problems: problems.map(\.description))))
+                            case .cancelled:
+                                finish(
+                                    AdminAPI.error(AdminError(.serviceUnavailable, "stopping", "The server is stopping; the reload was cancelled.")))
+                            }
+                        }
+                    }))
         case ["requests"]:
             try allow(method, [.get, .head, .delete], path: "/__admin/requests")
             if method == .delete {
@@ -119,8 +128,9 @@ struct AdminAPI {
             control.journal.clear(session: id)
             return ok(stateJSON(session: id))
         default:
-            throw AdminError(.notFound, "unknown admin route",
-                             "No admin route \(request.method.rawValue) \(request.path). Routes: \(Self.routes.joined(separator: ", ")).")
+            throw AdminError(
+                .notFound, "unknown admin route",
+                "No admin route \(request.method.rawValue) \(request.path). Routes: \(Self.routes.joined(separator: ", ")).")
         }
     }
 
@@ -138,7 +148,8 @@ struct AdminAPI {
         let body = try AdminRequestBody(request.body, accepted: UnderstudyWire.ScenarioChange.CodingKeys.allCases.map(\.stringValue))
         let api = try body.string("api").map { (text: String) throws(AdminError) -> API in
             guard let api = API(rawValue: text) else {
-                throw AdminError(.badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw AdminError(
+                    .badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             return api
         }
@@ -151,8 +162,10 @@ struct AdminAPI {
         } else if body.isNull("name"), api != nil {
             selection = nil
         } else {
-            throw AdminError(.badRequest, "missing field",
-                             "Send {\"name\": \"SCENARIO\"}, optionally with \"api\" (swapi, artic, catfact), or {\"sequence\": [{\"name\": \"rate-limited\", \"count\": 2}, {\"name\": \"happy\"}]}; {\"name\": null, \"api\": …} removes an override.")
+            throw AdminError(
+                .badRequest, "missing field",
+                "Send {\"name\": \"SCENARIO\"}, optionally with \"api\" (swapi, artic, catfact), or {\"sequence\": [{\"name\": \"rate-limited\", \"count\": 2}, {\"name\": \"happy\"}]}; {\"name\": null, \"api\": …} removes an override."
+            )
         }
         if session != nil { expireSessions() }
         let failure = control.state.withLock { state -> AdminError? in
@@ -163,8 +176,10 @@ struct AdminAPI {
                 if let present = state.sessions[id] {
                     present.lastUsed.mark()
                 } else if state.sessions.count >= state.sessionLimits.limit {
-                    return AdminError(.tooManyRequests, "too many sessions",
-                                      "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset.")
+                    return AdminError(
+                        .tooManyRequests, "too many sessions",
+                        "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset."
+                    )
                 }
             }
             switch (session, api) {
@@ -185,7 +200,8 @@ struct AdminAPI {
         var steps: [Selection.Step] = []
         for (index, item) in items.enumerated() {
             guard let members = item.members, let name = item["name"]?.stringValue,
-                  Set(members.map(\.key)).isSubset(of: ["name", "count"]) else {
+                Set(members.map(\.key)).isSubset(of: ["name", "count"])
+            else {
                 throw AdminError(.badRequest, "invalid sequence", "Step \(index) is not an object with 'name' (and 'count'). \(usage)")
             }
             let isLast = index == items.count - 1
@@ -229,8 +245,9 @@ struct AdminAPI {
     }
 
     private static func sessionWire(_ id: String, _ session: ServerState.Session, now: Int64) -> UnderstudyWire.SessionState {
-        UnderstudyWire.SessionState(id: id, scenario: session.all?.wire, apis: perAPI(session.apis),
-                                    idleSeconds: Int(max(0, now - session.lastUsed.milliseconds) / 1000))
+        UnderstudyWire.SessionState(
+            id: id, scenario: session.all?.wire, apis: perAPI(session.apis),
+            idleSeconds: Int(max(0, now - session.lastUsed.milliseconds) / 1000))
     }
 
     /// `GET /__admin/sessions`: one page of sessions in id order (`limit`, default 100, at most
@@ -281,8 +298,9 @@ struct AdminAPI {
             active: state.active.wire,
             scenarios: state.scenarios.names.map { name in
                 let scenario = state.scenarios[name]!
-                return UnderstudyWire.ScenarioInfo(name: name, description: scenario.description, file: scenario.file,
-                                                   extends: scenario.extends, active: state.active.scenarioNames.contains(name))
+                return UnderstudyWire.ScenarioInfo(
+                    name: name, description: scenario.description, file: scenario.file,
+                    extends: scenario.extends, active: state.active.scenarioNames.contains(name))
             },
             lastReloadError: state.reloadProblems.map { UnderstudyWire.ReloadError(problems: $0.map(\.description)) }
         )
@@ -297,26 +315,33 @@ struct AdminAPI {
         filter.session = try sessionID(request.queryValue("session"))
         if let text = request.queryValue("api") {
             guard let api = API(rawValue: text) else {
-                throw AdminError(.badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw AdminError(
+                    .badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             filter.api = api
         }
         filter.pathPrefix = request.queryValue("path")
         if let text = request.queryValue("status") {
-            guard let status = RequestNumber.id(Substring(text)), status <= 999 else { throw AdminError(.badRequest, "invalid parameter", "'status' must be a status code such as 500.") }
+            guard let status = RequestNumber.id(Substring(text)), status <= 999 else {
+                throw AdminError(.badRequest, "invalid parameter", "'status' must be a status code such as 500.")
+            }
             filter.status = status
         }
         if let text = request.queryValue("since") {
             if let id = RequestNumber.id(Substring(text)) {
                 filter.sinceID = id
-            } else if let date = (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? (try? Date(text, strategy: .iso8601)) {
+            } else if let date = (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+                ?? (try? Date(text, strategy: .iso8601))
+            {
                 filter.sinceTime = date
             } else {
                 throw AdminError(.badRequest, "invalid parameter", "'since' must be an entry id or an ISO 8601 time such as 2026-01-01T12:00:00Z.")
             }
         }
         if let text = request.queryValue("limit") {
-            guard let limit = RequestNumber.id(Substring(text)) else { throw AdminError(.badRequest, "invalid parameter", "'limit' must be a whole number, 0 or more.") }
+            guard let limit = RequestNumber.id(Substring(text)) else {
+                throw AdminError(.badRequest, "invalid parameter", "'limit' must be a whole number, 0 or more.")
+            }
             filter.limit = limit
         }
         let entries = control.journal.entries(matching: filter)

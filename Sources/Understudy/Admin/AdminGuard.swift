@@ -51,8 +51,10 @@ struct AdminGuard: Sendable {
         // HTTP/1.0 clients may send no Host; browsers always send one.
         guard let host = request.header(.hostHeader) else { return }
         guard let name = Self.hostName(ofAuthority: host.lowercased()), Self.isAllowed(name, in: hostNames) else {
-            throw AdminError(.forbidden, "host not allowed",
-                             "The admin API answers only Host names of this machine (localhost, 127.0.0.1, [::1]); start the server with --allowed-host NAME to add one.")
+            throw AdminError(
+                .forbidden, "host not allowed",
+                "The admin API answers only Host names of this machine (localhost, 127.0.0.1, [::1]); start the server with --allowed-host NAME to add one."
+            )
         }
     }
 
@@ -97,15 +99,18 @@ struct AdminGuard: Sendable {
         if browser || !request.body.isEmpty || request.header(.contentType) != nil {
             if request.header(.understudyAdmin) != nil { return }
             guard let type = request.header(.contentType), Self.isJSON(type) else {
-                throw AdminError(.unsupportedMediaType, "JSON required",
-                                 "Admin calls that change state take 'Content-Type: application/json' (curl: --json '{…}' or -H 'Content-Type: application/json'), or the header 'X-Understudy-Admin: 1'; a body-less call from curl needs neither.")
+                throw AdminError(
+                    .unsupportedMediaType, "JSON required",
+                    "Admin calls that change state take 'Content-Type: application/json' (curl: --json '{…}' or -H 'Content-Type: application/json'), or the header 'X-Understudy-Admin: 1'; a body-less call from curl needs neither."
+                )
             }
         }
     }
 
     private static func crossSite(_ why: String) -> AdminError {
-        AdminError(.forbidden, "cross-site request refused",
-                   "A page on another site may not change this server's state (\(why)). Call the admin API from curl, a test, or the dashboard itself.")
+        AdminError(
+            .forbidden, "cross-site request refused",
+            "A page on another site may not change this server's state (\(why)). Call the admin API from curl, a test, or the dashboard itself.")
     }
 
     /// True when `origin` (`scheme://host[:port]`) names the server the request was sent to (its
@@ -146,8 +151,9 @@ struct AdminGuard: Sendable {
         if let header = request.header(.authorization), Self.same(Array(header.utf8), Self.bearer + token) { return }
         // The dashboard page may take the token in its URL (a browser cannot send a bearer header on navigation).
         if dashboard, let given = request.queryValue("token"), Self.same(Array(given.utf8), token) { return }
-        throw AdminError(.unauthorized, "unauthorized",
-                         "This server needs 'Authorization: Bearer <token>' on every admin call (the token given with --admin-token or UNDERSTUDY_ADMIN_TOKEN).")
+        throw AdminError(
+            .unauthorized, "unauthorized",
+            "This server needs 'Authorization: Bearer <token>' on every admin call (the token given with --admin-token or UNDERSTUDY_ADMIN_TOKEN).")
     }
 
     private static let bearer = Array("Bearer ".utf8)

@@ -35,7 +35,8 @@ struct AdminRequestBody {
         do {
             value = try JSONParser.parse(bytes, file: "body").value
         } catch {
-            throw AdminError(.badRequest, "invalid JSON", "The body is not valid JSON (\(Self.describe(error))). Send an object such as {\"name\": \"happy\"}.")
+            throw AdminError(
+                .badRequest, "invalid JSON", "The body is not valid JSON (\(Self.describe(error))). Send an object such as {\"name\": \"happy\"}.")
         }
         guard case .object(let members) = value else {
             throw AdminError(.badRequest, "invalid JSON", "Expected a JSON object such as {\"name\": \"happy\"}.")

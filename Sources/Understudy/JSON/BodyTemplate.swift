@@ -84,8 +84,10 @@ public struct BodyTemplate: Sendable, Hashable {
 /// SWAPI's Wookiee renderer: the JSON it would send, with each lower-case ASCII letter replaced
 /// (`a` → `ra`, …), keys, links and `null` included, so the result is not always valid JSON.
 enum Wookiee {
-    private static let table: [[UInt8]] = ["ra", "rh", "oa", "wa", "wo", "ww", "rr", "ac", "ah", "sh", "or", "an", "sc",
-                                           "wh", "oo", "ak", "rq", "rc", "c", "ao", "hu", "ho", "oh", "k", "ro", "uf"].map { Array($0.utf8) }
+    private static let table: [[UInt8]] = [
+        "ra", "rh", "oa", "wa", "wo", "ww", "rr", "ac", "ah", "sh", "or", "an", "sc",
+        "wh", "oo", "ak", "rq", "rc", "c", "ao", "hu", "ho", "oh", "k", "ro", "uf",
+    ].map { Array($0.utf8) }
 
     static func translate(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

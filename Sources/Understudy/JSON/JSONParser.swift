@@ -63,9 +63,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object(mark)
         case UInt8(ascii: "["): return try array(mark, elementLines: &elementLines)
         case UInt8(ascii: "\""): return .string(try string(), mark)
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true, mark)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false, mark)
-        case UInt8(ascii: "n"): try literal("null"); return .null(mark)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true, mark)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false, mark)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null(mark)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(), mark)
         default: throw problem("unexpected \(describe(bytes[index])); expected a JSON value")
         }
@@ -228,14 +234,17 @@ struct JSONParser {
         scan: while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
                 index += 1
             default:
                 break scan
             }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard JSONValue.looksLikeNumber(text) else { index = start; throw problem("malformed number '\(text)'") }
+        guard JSONValue.looksLikeNumber(text) else {
+            index = start
+            throw problem("malformed number '\(text)'")
+        }
         return text
     }
 

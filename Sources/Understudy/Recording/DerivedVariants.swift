@@ -1,10 +1,11 @@
+import HTTPTypes
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 import Foundation
 #endif
-import UnderstudyHTTP
-import HTTPTypes
 
 /// `understudy derive FILE` (and `record --derive`): the scenarios a recording's tests flip to, each a small
 /// file that `extends:` the recording. Their top-level settings are nearer than the recorded routes, so
@@ -27,7 +28,8 @@ public enum DerivedVariants {
         var written: [String] = []
         for kind in kinds {
             let name = "\(recording)-\(kind)"
-            let text = "# Written by `understudy derive` from \(recording).yaml; edit freely, it is not rewritten unless derived again.\n"
+            let text =
+                "# Written by `understudy derive` from \(recording).yaml; edit freely, it is not rewritten unless derived again.\n"
                 + "extends: \(recording)\n" + body(kind, scenario: scenario)
             let url = folder.appendingPathComponent(name + ".yaml")
             do {
@@ -43,11 +45,14 @@ public enum DerivedVariants {
     private static func body(_ kind: String, scenario: Scenario) -> String {
         switch kind {
         case "not-found":
-            return "description: \(YAMLText.quoted("\(scenario.name)'s routes answer 404."))\nresponse:\n  status: 404\n  json: {\"status\": 404, \"error\": \"Not Found\"}\n"
+            return
+                "description: \(YAMLText.quoted("\(scenario.name)'s routes answer 404."))\nresponse:\n  status: 404\n  json: {\"status\": 404, \"error\": \"Not Found\"}\n"
         case "server-error":
-            return "description: \(YAMLText.quoted("\(scenario.name)'s routes answer 500."))\nresponse:\n  status: 500\n  json: {\"status\": 500, \"error\": \"Internal Server Error\"}\n"
+            return
+                "description: \(YAMLText.quoted("\(scenario.name)'s routes answer 500."))\nresponse:\n  status: 500\n  json: {\"status\": 500, \"error\": \"Internal Server Error\"}\n"
         case "malformed-json":
-            return "description: \(YAMLText.quoted("\(scenario.name)'s routes answer 200 with half of their body: not valid JSON."))\nfault: malformed-json\n"
+            return
+                "description: \(YAMLText.quoted("\(scenario.name)'s routes answer 200 with half of their body: not valid JSON."))\nfault: malformed-json\n"
         default:
             return emptyRoutes(scenario)
         }
@@ -80,11 +85,12 @@ public enum DerivedVariants {
         switch value {
         case .array: return .array([])
         case .object(let members):
-            return .object(members.map { member in
-                let key = member.key.lowercased()
-                if case .number = member.value, key.contains("count") || key.contains("total") { return .init(member.key, .number("0")) }
-                return .init(member.key, emptied(member.value))
-            })
+            return .object(
+                members.map { member in
+                    let key = member.key.lowercased()
+                    if case .number = member.value, key.contains("count") || key.contains("total") { return .init(member.key, .number("0")) }
+                    return .init(member.key, emptied(member.value))
+                })
         default: return value
         }
     }

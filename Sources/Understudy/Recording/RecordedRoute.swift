@@ -34,7 +34,8 @@ struct RecordedRoute {
         var description: String {
             switch self {
             case .notText(let route): "\(route): the body is not UTF-8 text; scenario bodies are text, so the route is left out"
-            case .placeholder(let route, let text): "\(route): the body contains '\(text)', which scenario bodies read as a placeholder; the route is left out"
+            case .placeholder(let route, let text):
+                "\(route): the body contains '\(text)', which scenario bodies read as a placeholder; the route is left out"
             case .tooLarge(let route, let size): "\(route): the body (\(size) bytes) is over the 16 MB a body file may hold; the route is left out"
             }
         }

@@ -23,16 +23,19 @@ public final class RecordingResponder: HTTPResponder {
         let path = request.path
         if path.hasBytePrefix(AdminAPI.prefix) { return admin(request) }
         guard let mapping = UpstreamMapping.covering(path, in: mappings) else {
-            return ScenarioResponder.error(.notFound, "not recorded",
-                                           "\(path) is under no --prefix of this recorder (recording: \(mappings.map(\.prefix).joined(separator: ", "))).")
+            return ScenarioResponder.error(
+                .notFound, "not recorded",
+                "\(path) is under no --prefix of this recorder (recording: \(mappings.map(\.prefix).joined(separator: ", "))).")
         }
         let host = request.header(.hostHeader).flatMap { $0.utf8.allSatisfy(Self.isHostByte) ? $0 : nil } ?? "127.0.0.1"
         let method = request.method.rawValue
         let query = request.encodedQuery
         let recorder = recorder
         return forwarder.forward(request, mapping: mapping, clientOrigin: "http://\(host)", tag: "record") { response in
-            recorder.record(RecordedExchange(method: method, path: path, query: query, status: response.status,
-                                             headers: response.headers, body: response.body, mapping: mapping))
+            recorder.record(
+                RecordedExchange(
+                    method: method, path: path, query: query, status: response.status,
+                    headers: response.headers, body: response.body, mapping: mapping))
         }
     }
 
@@ -43,19 +46,22 @@ public final class RecordingResponder: HTTPResponder {
         case (.get, "/__admin/recording"):
             return json(.ok, "{\"routes\":\(recorder.exchanges.count),\"dropped\":\(recorder.dropped)}")
         case (.post, "/__admin/recording/save"):
-            return Reply(.deferred(DeferredReply { [saving, save] finish in
-                saving.async {
-                    switch save() {
-                    case .success(let summary):
-                        finish(Self.json(.ok, String(decoding: JSONWriter().quoted(summary), as: UTF8.self), wrap: "saved"))
-                    case .failure(let error):
-                        finish(ScenarioResponder.error(.internalServerError, "save failed", error.description))
-                    }
-                }
-            }))
+            return Reply(
+                .deferred(
+                    DeferredReply { [saving, save] finish in
+                        saving.async {
+                            switch save() {
+                            case .success(let summary):
+                                finish(Self.json(.ok, String(decoding: JSONWriter().quoted(summary), as: UTF8.self), wrap: "saved"))
+                            case .failure(let error):
+                                finish(ScenarioResponder.error(.internalServerError, "save failed", error.description))
+                            }
+                        }
+                    }))
         default:
-            return ScenarioResponder.error(.notFound, "not found",
-                                           "The recorder answers GET /__admin/health, GET /__admin/recording and POST /__admin/recording/save.")
+            return ScenarioResponder.error(
+                .notFound, "not found",
+                "The recorder answers GET /__admin/health, GET /__admin/recording and POST /__admin/recording/save.")
         }
     }
 
@@ -69,7 +75,8 @@ public final class RecordingResponder: HTTPResponder {
     private static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"): true
+            UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            true
         default: false
         }
     }

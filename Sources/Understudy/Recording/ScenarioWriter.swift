@@ -75,7 +75,8 @@ public struct ScenarioWriter: Sendable {
                 if text.utf8.count <= inlineLimit {
                     yaml += "    body: \(YAMLText.quoted(text))\n"
                 } else {
-                    yaml += "    body_file: \(YAMLText.quoted(bodyFile(route, Array(text.utf8), extension: Self.fileExtension(route), into: &files)))\n"
+                    yaml +=
+                        "    body_file: \(YAMLText.quoted(bodyFile(route, Array(text.utf8), extension: Self.fileExtension(route), into: &files)))\n"
                 }
             }
         }

@@ -65,8 +65,10 @@ final class ResponseCache: Sendable {
 
     /// The response kept for `key`, or one prepared from the route's `template`; `kept` says
     /// whether the response is in the cache, so that ``remember(_:for:)`` may index it.
-    func response(for key: Key, template render: () -> APIResponse,
-                  prepare: (APIResponse) -> Response) -> (response: Response, kept: Bool) {
+    func response(
+        for key: Key, template render: () -> APIResponse,
+        prepare: (APIResponse) -> Response
+    ) -> (response: Response, kept: Bool) {
         if let cached = store.withLock({ $0.entries[key] }) { return (cached, true) }
         let kept = store.withLock { $0.templates[key.route] }
         let template = kept ?? render()

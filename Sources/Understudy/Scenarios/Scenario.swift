@@ -1,6 +1,6 @@
 import HTTPTypes
-import UnderstudyHTTP
 import UnderstudyAdminWire
+import UnderstudyHTTP
 
 /// A loaded, validated scenario: how each API behaves and the scenario's own
 /// routes, with a cache of the responses it has rendered.
@@ -21,8 +21,11 @@ public final class Scenario: Sendable {
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
     private let behaviors: [APIBehavior?]
 
-    init(name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute], generic: GenericBehavior = .none,
-         proxies: [UpstreamMapping] = []) {
+    init(
+        name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute],
+        generic: GenericBehavior = .none,
+        proxies: [UpstreamMapping] = []
+    ) {
         self.name = name
         self.description = description
         self.file = file
@@ -88,12 +91,13 @@ struct CannedResponse: Sendable {
         self.body = body
         contentType = fields[.contentType] ?? "application/json"
         let media = contentType.lowercased().split(separator: ";").first.map { $0.trimmingSpaces }
-        language = switch media ?? "" {
-        case "application/json": .json
-        case let type where type.hasPrefix("application/") && type.hasSuffix("+json"): .json
-        case "text/html", "application/xhtml+xml": .html
-        default: .text
-        }
+        language =
+            switch media ?? "" {
+            case "application/json": .json
+            case let type where type.hasPrefix("application/") && type.hasSuffix("+json"): .json
+            case "text/html", "application/xhtml+xml": .html
+            default: .text
+            }
         pieces = Self.split(body, language: language)
     }
 
@@ -118,13 +122,14 @@ struct CannedResponse: Sendable {
 
     /// Placeholder names used in the body: each `{{name}}` with no brace inside.
     var placeholders: Set<String> {
-        Set(pieces.compactMap { piece in
-            switch piece {
-            case .origin: "origin"
-            case .parameter(let name, _): name
-            case .text: nil
-            }
-        })
+        Set(
+            pieces.compactMap { piece in
+                switch piece {
+                case .origin: "origin"
+                case .parameter(let name, _): name
+                case .text: nil
+                }
+            })
     }
 
     /// The body as text, origin holes and parameters, noting for JSON whether each
@@ -132,7 +137,10 @@ struct CannedResponse: Sendable {
     /// linked the regex engine and compiled it at start-up.)
     private static func split(_ body: String, language: Language) -> [Piece] {
         let bytes = Array(body.utf8)
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         var pieces: [Piece] = []
         var textStart = 0
         var index = 0
@@ -168,7 +176,8 @@ struct CannedResponse: Sendable {
     /// `value` as a JSON value standing on its own: a plain integer as a number, anything else as a string.
     static func jsonValue(_ value: String) -> [UInt8] {
         let digits = value.utf8.drop { $0 == UInt8(ascii: "-") }
-        let isInteger = !digits.isEmpty && digits.count <= 18 && value.utf8.filter({ $0 == UInt8(ascii: "-") }).count <= 1
+        let isInteger =
+            !digits.isEmpty && digits.count <= 18 && value.utf8.filter({ $0 == UInt8(ascii: "-") }).count <= 1
             && digits.allSatisfy { (0x30...0x39).contains($0) } && (digits.count == 1 || digits.first != UInt8(ascii: "0"))
         return isInteger ? Array(value.utf8) : JSONWriter().quoted(value)
     }
@@ -207,12 +216,13 @@ struct CustomRoute: Sendable {
     var depth = 0
     /// The path as written, `:name` segments included.
     var pattern: String {
-        "/" + segments.map { segment in
-            switch segment {
-            case .literal(let text): text
-            case .parameter(let name): ":" + name
-            }
-        }.joined(separator: "/")
+        "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .parameter(let name): ":" + name
+                }
+            }.joined(separator: "/")
     }
 
     enum PathPattern: Sendable, Equatable {

@@ -206,8 +206,10 @@ struct ScenarioReader {
     // MARK: - Typed access with located errors
 
     mutating func problem(_ node: YAMLNode, _ keyPath: String, _ message: String) {
-        problems.append(FileProblem(file: file, line: node.mark.line, column: node.mark.column,
-                                    keyPath: keyPath.isEmpty ? nil : keyPath, message: message))
+        problems.append(
+            FileProblem(
+                file: file, line: node.mark.line, column: node.mark.column,
+                keyPath: keyPath.isEmpty ? nil : keyPath, message: message))
     }
 
     private mutating func checkKeys(_ block: YAMLNode.Mapping, allowed: [String], at prefix: String) {

@@ -1,10 +1,11 @@
+import SystemPackage
+import UnderstudyAdminWire
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 import Foundation
 #endif
-import SystemPackage
-import UnderstudyAdminWire
 
 /// Every scenario of a folder, loaded and validated together.
 public struct ScenarioSet: Sendable {
@@ -129,16 +130,20 @@ private struct Loading {
             guard let parent = current.extends else { return chain }
             guard let next = definitions[parent.name] else {
                 if current.name == name {
-                    problems.append(FileProblem(file: current.file, line: parent.line, keyPath: "extends",
-                                                message: "unknown scenario '\(parent.name)' (known: \(definitions.keys.sorted().joined(separator: ", ")))"))
+                    problems.append(
+                        FileProblem(
+                            file: current.file, line: parent.line, keyPath: "extends",
+                            message: "unknown scenario '\(parent.name)' (known: \(definitions.keys.sorted().joined(separator: ", ")))"))
                 }
                 return nil
             }
             if chain.contains(where: { $0.name == next.name }) {
                 if current.name == name || next.name == name {
                     let cycle = (chain.map(\.name) + [next.name]).joined(separator: " → ")
-                    problems.append(FileProblem(file: definitions[name]!.file, line: definitions[name]!.extends?.line, keyPath: "extends",
-                                                message: "extends forms a cycle: \(cycle)"))
+                    problems.append(
+                        FileProblem(
+                            file: definitions[name]!.file, line: definitions[name]!.extends?.line, keyPath: "extends",
+                            message: "extends forms a cycle: \(cycle)"))
                 }
                 return nil
             }
@@ -161,7 +166,8 @@ private struct Loading {
             }
             let dataset = first { $0.dataset }
             let response = first { $0.response }
-            guard let service = service(api, dataset?.value ?? .empty, file: dataset?.file ?? own.file, keyPath: (dataset?.keyPath ?? "") + "dataset") else {
+            guard let service = service(api, dataset?.value ?? .empty, file: dataset?.file ?? own.file, keyPath: (dataset?.keyPath ?? "") + "dataset")
+            else {
                 continue
             }
             let fixed = response.flatMap { fixedResponse($0.value, file: $0.file, keyPath: $0.keyPath + "response", parameters: []) }
@@ -182,8 +188,10 @@ private struct Loading {
                     fixedResponse($0, file: definition.file, keyPath: route.keyPath, parameters: pattern.parameterNames)
                 }
                 if route.response == nil, pattern.api == nil {
-                    problems.append(FileProblem(file: definition.file, line: route.line, keyPath: route.keyPath,
-                                                message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
+                    problems.append(
+                        FileProblem(
+                            file: definition.file, line: route.line, keyPath: route.keyPath,
+                            message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
                 }
                 var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
                 custom.depth = depth
@@ -192,8 +200,10 @@ private struct Loading {
             }
         }
         guard problems.count == before else { return nil }
-        return Scenario(name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes, generic: generic,
-                        proxies: chain.flatMap(\.proxies))
+        return Scenario(
+            name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes,
+            generic: generic,
+            proxies: chain.flatMap(\.proxies))
     }
 
     // MARK: - Datasets and bodies
@@ -218,16 +228,21 @@ private struct Loading {
             // SWAPI's and catfact's datasets are folders of JSON files, artic's one JSON file.
             let wantsFolder = api != .artic
             if (try? Stat(FilePath(url.path))).map({ $0.type == .directory }) != wantsFolder {
-                problems.append(FileProblem(file: file, keyPath: keyPath, message: wantsFolder
-                    ? "'\(path)' is not a folder; the \(api.rawValue) dataset is a folder of JSON files (see data/\(api.rawValue))"
-                    : "'\(path)' is a folder; the artic dataset is one JSON file (see data/artic/artworks.json)"))
+                problems.append(
+                    FileProblem(
+                        file: file, keyPath: keyPath,
+                        message: wantsFolder
+                            ? "'\(path)' is not a folder; the \(api.rawValue) dataset is a folder of JSON files (see data/\(api.rawValue))"
+                            : "'\(path)' is a folder; the artic dataset is one JSON file (see data/artic/artworks.json)"))
                 return nil
             }
             do {
                 switch api {
                 case .swapi: service = SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: path))
                 case .artic:
-                    service = lazyDatasets ? ArticService(file: url, displayName: path)
+                    service =
+                        lazyDatasets
+                        ? ArticService(file: url, displayName: path)
                         : ArticService(artworks: try ArticService.load(file: url, displayName: path))
                 case .catfact: service = CatFactService(dataset: try CatFactDataset.load(folder: url, displayName: path))
                 }
@@ -245,7 +260,9 @@ private struct Loading {
         return service
     }
 
-    private mutating func fixedResponse(_ definition: ScenarioDefinition.ResponseDefinition, file: String, keyPath: String, parameters: [String]) -> CannedResponse? {
+    private mutating func fixedResponse(
+        _ definition: ScenarioDefinition.ResponseDefinition, file: String, keyPath: String, parameters: [String]
+    ) -> CannedResponse? {
         var body = ""
         switch definition.body {
         case .none: break
@@ -259,7 +276,10 @@ private struct Loading {
                 let read = Result { () throws(FileProblem) in try DocumentParser.readText(at: url, displayName: path) }
                 guard case .success(let decoded) = read, let text = decoded else {
                     // Reported where the scenario names the file; the reason (size, a symlink out, …) names it too.
-                    let reason = if case .failure(let problem) = read { "cannot read '\(path)': \(problem.message)" } else { "cannot read '\(path)' as UTF-8 text" }
+                    let reason =
+                        if case .failure(let problem) = read { "cannot read '\(path)': \(problem.message)" } else {
+                            "cannot read '\(path)' as UTF-8 text"
+                        }
                     problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath + ".body_file", message: reason))
                     return nil
                 }
@@ -270,8 +290,12 @@ private struct Loading {
         let fixed = CannedResponse(status: definition.status, fields: definition.headers, body: body)
         let unknown = fixed.placeholders.subtracting(["origin"] + parameters)
         if !unknown.isEmpty {
-            problems.append(FileProblem(file: file, line: definition.line, keyPath: keyPath,
-                                        message: "unknown placeholder \(unknown.sorted().map { "{{\($0)}}" }.joined(separator: ", ")) (known: \((["origin"] + parameters).map { "{{\($0)}}" }.joined(separator: ", ")))"))
+            problems.append(
+                FileProblem(
+                    file: file, line: definition.line, keyPath: keyPath,
+                    message:
+                        "unknown placeholder \(unknown.sorted().map { "{{\($0)}}" }.joined(separator: ", ")) (known: \((["origin"] + parameters).map { "{{\($0)}}" }.joined(separator: ", ")))"
+                ))
             return nil
         }
         return fixed

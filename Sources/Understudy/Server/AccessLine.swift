@@ -1,5 +1,5 @@
-import UnderstudyHTTP
 import HTTPTypes
+import UnderstudyHTTP
 
 /// The access log's line for one exchange: `GET /path?query 200 happy 0.123ms`.
 extension ScenarioResponder {

@@ -1,12 +1,13 @@
 import Dispatch
+public import Logging
+import SystemPackage
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-public import Logging
-import SystemPackage
-import UnderstudyHTTP
 
 /// A swift-log handler for stderr that batches lines and writes them every
 /// 50 ms from a background queue, so the access log costs a worker thread an
@@ -29,8 +30,10 @@ public struct BufferedLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let message = event.message.description
-        LogBuffer.shared.append(level: event.level.rawValue, label: label, metadata: renderedMetadata(event.metadata),
-                                urgent: event.level >= .warning) { $0.appendEscapingControls(message) }
+        LogBuffer.shared.append(
+            level: event.level.rawValue, label: label, metadata: renderedMetadata(event.metadata),
+            urgent: event.level >= .warning
+        ) { $0.appendEscapingControls(message) }
     }
 
     /// An info line whose message `write` appends straight into the buffer: the access log's
@@ -107,7 +110,11 @@ final class LogBuffer: Sendable {
 
     private func write() {
         var (bytes, dropped) = state.withLock { state -> ([UInt8], Int) in
-            defer { state.pending = []; state.dropped = 0; state.scheduled = false }
+            defer {
+                state.pending = []
+                state.dropped = 0
+                state.scheduled = false
+            }
             return (state.pending, state.dropped)
         }
         if dropped > 0 { bytes += Array("(log: \(dropped) lines dropped, stderr too slow)\n".utf8) }

@@ -1,12 +1,13 @@
+import Atomics
+import HTTPTypes
+import UnderstudyAdminWire
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPTypes
-import Atomics
-import UnderstudyAdminWire
-import UnderstudyHTTP
 
 /// The request journal: the last `capacity` API requests (in total), in ring buffers.
 /// Recording stores the request value as it is (no copying, no encoding) but for its
@@ -95,8 +96,9 @@ final class Journal: Sendable {
         let grew = rings[ThreadOrdinal.current % rings.count].withLock { ring -> Bool in
             // The id is taken under the ring's lock, so each ring is in id order.
             let id = lastID.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)
-            let entry = Entry(id: id, time: time, request: request, scenario: scenario,
-                              status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes)
+            let entry = Entry(
+                id: id, time: time, request: request, scenario: scenario,
+                status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes)
             if !ring.entries.isEmpty, ring.entries[ring.next].id <= id - capacity {
                 // The ring's oldest is no longer among the last `capacity`: the newest takes its place.
                 ring.entries[ring.next] = entry

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Logging
-import UnderstudyHTTP
 import UnderstudyAdminWire
+import UnderstudyHTTP
 
 /// Turns each request into a reply from the scenario it selects: the
 /// pre-rendered response for its route and host, with the scenario's delay
@@ -42,8 +42,9 @@ final class ScenarioResponder: HTTPResponder {
         var delayOverride: Int?
         if let text = request.header(.understudyDelay) {
             guard let value = RequestNumber.milliseconds(text), value <= ScenarioReader.maxDelayMilliseconds else {
-                return Self.error(.badRequest, "invalid X-Understudy-Delay",
-                                  "Expected milliseconds as digits, 0 to \(ScenarioReader.maxDelayMilliseconds) (the server caps delays at its --max-delay).")
+                return Self.error(
+                    .badRequest, "invalid X-Understudy-Delay",
+                    "Expected milliseconds as digits, 0 to \(ScenarioReader.maxDelayMilliseconds) (the server caps delays at its --max-delay).")
             }
             delayOverride = value
         }
@@ -74,8 +75,10 @@ final class ScenarioResponder: HTTPResponder {
         }
         guard let api = matched else {
             if let reply = outsideReply(to: request, in: scenario, delayOverride: delayOverride) { return reply }
-            return Self.error(.notFound, "not found",
-                              "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/.")
+            return Self.error(
+                .notFound, "not found",
+                "No route for \(request.method.rawValue) \(request.path). Understudy serves \(API.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/."
+            )
         }
         let behavior = scenario.behavior(api)
         return apiReply(request, api: api, scenario: scenario, delay: delayOverride ?? behavior.delay, fault: behavior.fault)
@@ -90,8 +93,9 @@ final class ScenarioResponder: HTTPResponder {
             let search = api == .artic && ArticService.takesPost(api.subpath(of: request.path))
             return Reply(.respond(search ? Self.searchPreflight : Self.preflight), tag: scenario.name)
         default:
-            return Self.error(.methodNotAllowed, "method not allowed",
-                              "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
+            return Self.error(
+                .methodNotAllowed, "method not allowed",
+                "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
         }
         let malformed = fault == .malformedJSON
         let target = ResponseCache.Target(target: request.target, malformed: malformed)
@@ -110,7 +114,8 @@ final class ScenarioResponder: HTTPResponder {
             let headers = behavior.fixed?.fields ?? response.location.map { [.location: "http://\(host)\($0)"] } ?? [:]
             return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
         }
-        let (rendered, kept) = route.isCacheable
+        let (rendered, kept) =
+            route.isCacheable
             ? scenario.cache.response(for: key, template: template, prepare: prepareForHost)
             : (prepareForHost(template()), false)
         // Only what the cache keeps is remembered: the memo never holds a body of its own.
@@ -156,7 +161,7 @@ final class ScenarioResponder: HTTPResponder {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
                 continue
             default:
                 return false
@@ -170,11 +175,13 @@ final class ScenarioResponder: HTTPResponder {
 
     /// A CORS preflight's answer: any origin, the methods the route takes, and the headers a test sends.
     private static func preflight(allowing methods: String) -> Response {
-        Response(status: .noContent, headerFields: [
-            .allowOrigin: "*", .allowMethods: methods,
-            .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
-            .allow: methods,
-        ])
+        Response(
+            status: .noContent,
+            headerFields: [
+                .allowOrigin: "*", .allowMethods: methods,
+                .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
+                .allow: methods,
+            ])
     }
 
     static func unknownScenario(_ name: String, known: [String]) -> Reply {
@@ -191,8 +198,9 @@ final class ScenarioResponder: HTTPResponder {
     func completed(_ exchange: CompletedExchange) {
         let request = exchange.request
         if !AdminAPI.owns(request.path) {
-            control.journal.record(request: request, scenario: exchange.tag, status: exchange.status,
-                                   durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
+            control.journal.record(
+                request: request, scenario: exchange.tag, status: exchange.status,
+                durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
         }
         guard logsAccess else { return }
         if let bufferedLog {

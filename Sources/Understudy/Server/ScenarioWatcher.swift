@@ -1,11 +1,12 @@
 import Dispatch
+import SystemPackage
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SystemPackage
-import UnderstudyHTTP
 
 /// Reloads the scenarios when files in their folder change (`--watch`).
 ///

@@ -1,11 +1,12 @@
+import Dispatch
+import Logging
+import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
-import Logging
-import UnderstudyHTTP
 
 /// The state the admin API steers, shared by the request path (which only
 /// reads a snapshot) and the admin routes (which replace it).
@@ -39,8 +40,10 @@ final class ServerControl: Sendable {
         var stopped = false
     }
 
-    init(scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
-         sessionLimits: ServerState.SessionLimits = .init()) {
+    init(
+        scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
+        sessionLimits: ServerState.SessionLimits = .init()
+    ) {
         var initial = ServerState(scenarios: scenarios, start: start)
         initial.sessionLimits = sessionLimits
         state = Locked(initial)

@@ -1,4 +1,5 @@
 import UnderstudyAdminWire
+
 /// Everything the admin API can change, replaced as a whole on every
 /// change: a request reads one snapshot and is served under it to the end,
 /// so no request ever sees a mix of two scenarios.
@@ -51,7 +52,6 @@ struct ServerState: Sendable {
     func singleScenario(for api: API?) -> Scenario? {
         singleScenarios[api?.index ?? API.allCases.count]
     }
-
 
     /// Header, then session (per API, then all), then per-API override, then active.
     func selection(api: API?, session: String?) -> Selection {

@@ -18,8 +18,9 @@ extension ScenarioResponder {
             let delay = delayOverride ?? generic.delay ?? 0
             // Not cached: the scenario's cache is keyed by its own routes, and a fault path need not be fast.
             let host = host(of: request)
-            let response = prepare(fixed.render(parameters: parameters), headers: fixed.fields, scenario: scenario, host: host,
-                                   malformed: fault == .malformedJSON)
+            let response = prepare(
+                fixed.render(parameters: parameters), headers: fixed.fields, scenario: scenario, host: host,
+                malformed: fault == .malformedJSON)
             return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
         }
         return nil

@@ -1,10 +1,11 @@
+public import Logging
+public import UnderstudyHTTP
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 import Foundation
 #endif
-public import Logging
-public import UnderstudyHTTP
 
 /// Everything needed to run Understudy.
 public struct UnderstudyConfiguration: Sendable {
@@ -36,9 +37,11 @@ public struct UnderstudyConfiguration: Sendable {
     /// command line passes one (AsyncHTTPClient's), which should make its connections lazily.
     public var upstreamClient: (any UpstreamClient)?
 
-    public init(server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
-                journalSize: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, allowRemoteAdmin: Bool = false,
-                allowedHosts: [String] = [], watch: Bool = false, logger: Logger = Logger(label: "understudy")) {
+    public init(
+        server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",
+        journalSize: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, allowRemoteAdmin: Bool = false,
+        allowedHosts: [String] = [], watch: Bool = false, logger: Logger = Logger(label: "understudy")
+    ) {
         self.server = server
         self.scenariosDirectory = scenariosDirectory
         self.scenario = scenario
@@ -100,11 +103,13 @@ public final class UnderstudyServer: Sendable {
         if configuration.adminToken == nil, !configuration.allowRemoteAdmin, !Self.isLoopback(configuration.server.host) {
             throw UnderstudyError.remoteAdminWithoutToken(host: configuration.server.host)
         }
-        let control = ServerControl(scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
-                                    adminGuard: AdminGuard(bindHost: configuration.server.host, isLoopback: Self.isLoopback(configuration.server.host),
-                                                           allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
-                                    logger: configuration.logger,
-                                    sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
+        let control = ServerControl(
+            scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
+            adminGuard: AdminGuard(
+                bindHost: configuration.server.host, isLoopback: Self.isLoopback(configuration.server.host),
+                allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
+            logger: configuration.logger,
+            sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
         self.control = control
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         let logger = configuration.logger
@@ -112,8 +117,9 @@ public final class UnderstudyServer: Sendable {
         responder = ScenarioResponder(control: control)
         http = transport.listener(configuration: configuration.server, responder: responder, log: log)
         admin = configuration.adminPort.map { port in
-            transport.listener(configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control),
-                               log: log)
+            transport.listener(
+                configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control),
+                log: log)
         }
     }
 
@@ -138,7 +144,10 @@ public final class UnderstudyServer: Sendable {
 
     /// Drains and stops: parked requests are answered, in-flight ones finish.
     public func stop() {
-        watcher.withLock { $0?.stop(); $0 = nil }
+        watcher.withLock {
+            $0?.stop()
+            $0 = nil
+        }
         control.stopReloads()
         admin?.stop()
         http.stop()

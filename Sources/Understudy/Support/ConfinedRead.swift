@@ -66,7 +66,8 @@ enum ConfinedRead {
                 throw FileProblem(file: displayName, message: "cannot read the file: \(Errno(rawValue: errno))")
             }
             guard resolved.hasPrefix(scope.root + "/") else {
-                throw FileProblem(file: displayName, message: "the file resolves to \(resolved), outside the scenarios folder (symlinks may not leave it)")
+                throw FileProblem(
+                    file: displayName, message: "the file resolves to \(resolved), outside the scenarios folder (symlinks may not leave it)")
             }
             opened = resolved
         }
@@ -74,7 +75,8 @@ enum ConfinedRead {
         // path was just resolved, so a symlink here was put in since.
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(FilePath(opened), .readOnly, options: scope == nil ? [.closeOnExec, .nonBlocking] : [.closeOnExec, .nonBlocking, .noFollow])
+            fd = try FileDescriptor.open(
+                FilePath(opened), .readOnly, options: scope == nil ? [.closeOnExec, .nonBlocking] : [.closeOnExec, .nonBlocking, .noFollow])
         } catch {
             throw FileProblem(file: displayName, message: "cannot read the file: \(error)")
         }
@@ -85,7 +87,9 @@ enum ConfinedRead {
         let size = Int(status.size)
         guard size <= limit else { throw tooLarge(displayName, size: size, limit: limit, kind: kind) }
         if let scope, !scope.admit(size) {
-            throw FileProblem(file: displayName, message: "the scenarios folder holds more than \(mebibytes(LoadScope.setLimit)) of files; this one is over the limit")
+            throw FileProblem(
+                file: displayName,
+                message: "the scenarios folder holds more than \(mebibytes(LoadScope.setLimit)) of files; this one is over the limit")
         }
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0

@@ -1,9 +1,10 @@
+import SystemPackage
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import SystemPackage
 
 extension Errno {
     /// The errno behind an error Foundation's file calls throw, so a problem reads in the system's

@@ -1,11 +1,11 @@
-
 extension String {
     /// `hasPrefix` byte for byte: the request path's prefixes (admin, APIs) are matched on the
     /// bytes that were sent, where `hasPrefix` compares Unicode-normalised text.
     func hasBytePrefix(_ prefix: String) -> Bool {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // Spans compare in place; the UTF-8 view's generic `starts(with:)` costs far more per byte.
-            let text = utf8.span, start = prefix.utf8.span
+            let text = utf8.span
+            let start = prefix.utf8.span
             guard start.count <= text.count else { return false }
             for index in 0..<start.count where text[index] != start[index] { return false }
             return true

@@ -15,21 +15,25 @@ struct UpstreamForwarder: Sendable {
     ]
 
     /// The reply, deferred; `observe` sees each complete upstream answer (the recorder keeps it).
-    func forward(_ request: ServerRequest, mapping: UpstreamMapping, clientOrigin: String, tag: String,
-                 observe: (@Sendable (UpstreamResponse) -> Void)? = nil) -> Reply {
+    func forward(
+        _ request: ServerRequest, mapping: UpstreamMapping, clientOrigin: String, tag: String,
+        observe: (@Sendable (UpstreamResponse) -> Void)? = nil
+    ) -> Reply {
         let outgoing = Self.upstreamRequest(request, mapping: mapping)
         let client = client
-        return Reply(.deferred(DeferredReply { finish in
-            client.send(outgoing) { result in
-                switch result {
-                case .success(let response):
-                    observe?(response)
-                    finish(Reply(.respond(Self.clientResponse(response, mapping: mapping, clientOrigin: clientOrigin, tag: tag)), tag: tag))
-                case .failure(let error):
-                    finish(Self.failure(error, tag: tag))
-                }
-            }
-        }), tag: tag)
+        return Reply(
+            .deferred(
+                DeferredReply { finish in
+                    client.send(outgoing) { result in
+                        switch result {
+                        case .success(let response):
+                            observe?(response)
+                            finish(Reply(.respond(Self.clientResponse(response, mapping: mapping, clientOrigin: clientOrigin, tag: tag)), tag: tag))
+                        case .failure(let error):
+                            finish(Self.failure(error, tag: tag))
+                        }
+                    }
+                }), tag: tag)
     }
 
     static func upstreamRequest(_ request: ServerRequest, mapping: UpstreamMapping) -> UpstreamRequest {
@@ -39,8 +43,9 @@ struct UpstreamForwarder: Sendable {
             guard !hopByHop.contains(name), !name.hasPrefix("x-understudy-") else { continue }
             headers.append((field.name.rawName, field.value))
         }
-        return UpstreamRequest(method: request.method.rawValue, url: mapping.upstreamURL(path: request.path, query: request.encodedQuery),
-                               headers: headers, body: request.body)
+        return UpstreamRequest(
+            method: request.method.rawValue, url: mapping.upstreamURL(path: request.path, query: request.encodedQuery),
+            headers: headers, body: request.body)
     }
 
     /// The upstream's answer as the client gets it: links to the upstream point at this server instead.

@@ -1,4 +1,5 @@
 public import UnderstudyAdminWire
+
 /// A path prefix of this server and the upstream base URL it stands for: `/myapi` ↔ `https://api.example.com/v1`.
 /// `understudy record` and a scenario's `proxy:` both use it; both refuse the prefixes Understudy itself answers.
 public struct UpstreamMapping: Sendable, Equatable {
@@ -19,7 +20,8 @@ public struct UpstreamMapping: Sendable, Equatable {
         }
         let reserved = API.allCases.map(\.prefix) + ["/__admin"]
         if let taken = reserved.first(where: { prefix == $0 || prefix.hasPrefix($0 + "/") || $0.hasPrefix(prefix + "/") }),
-           builtIn?.prefix != prefix {
+            builtIn?.prefix != prefix
+        {
             throw .reservedPrefix(prefix, taken)
         }
         var upstream = upstream
@@ -62,7 +64,8 @@ public struct UpstreamMapping: Sendable, Equatable {
     private static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            true
         default: false
         }
     }

@@ -22,8 +22,11 @@ public enum UpstreamWire {
 
     public static func decodeRequest(_ bytes: [UInt8]) throws(Malformed) -> (UpstreamRequest, timeoutSeconds: Int, maxBodyBytes: Int) {
         var reader = Reader(bytes: bytes)
-        let method = try reader.text(), url = try reader.text()
-        let timeout = try reader.number(), limit = try reader.number(), count = try reader.number()
+        let method = try reader.text()
+        let url = try reader.text()
+        let timeout = try reader.number()
+        let limit = try reader.number()
+        let count = try reader.number()
         var headers: [(String, String)] = []
         for _ in 0..<count { headers.append((try reader.text(), try reader.text())) }
         let body = try reader.field()
@@ -55,7 +58,8 @@ public enum UpstreamWire {
         var reader = Reader(bytes: bytes)
         switch try reader.text() {
         case "ok":
-            let status = try reader.number(), count = try reader.number()
+            let status = try reader.number()
+            let count = try reader.number()
             var headers: [(String, String)] = []
             for _ in 0..<count { headers.append((try reader.text(), try reader.text())) }
             return .success(UpstreamResponse(status: status, headers: headers, body: try reader.field()))

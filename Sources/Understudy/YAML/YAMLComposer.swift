@@ -161,8 +161,9 @@ private struct EventReader {
             return FileProblem(file: file, line: mark.line, column: mark.column, message: "unreadable text: \(problem)")
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
             let context = state.context.map { String(cString: $0) + " " } ?? ""
-            return FileProblem(file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1,
-                               message: "malformed YAML/JSON: \(context)\(problem)")
+            return FileProblem(
+                file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1,
+                message: "malformed YAML/JSON: \(context)\(problem)")
         default:
             return FileProblem(file: file, message: "cannot parse: libyaml is out of memory")
         }
@@ -219,8 +220,9 @@ private struct Composer {
         let root = try node(try events.next(), depth: 1).node
         _ = try events.next()  // document end
         if case .documentStart(let mark) = try events.next() {
-            throw FileProblem(file: file, line: mark.line, column: mark.column,
-                              message: "malformed YAML/JSON: expected a single document in the stream but found another document")
+            throw FileProblem(
+                file: file, line: mark.line, column: mark.column,
+                message: "malformed YAML/JSON: expected a single document in the stream but found another document")
         }
         return root
     }
@@ -240,8 +242,9 @@ private struct Composer {
             if extent.height > 0 { try checkDepth(depth + extent.height - 1, mark, alias: anchor) }
             copied += extent.nodes
             guard copied <= YAMLComposer.aliasBudget else {
-                throw FileProblem(file: file, line: mark.line, column: mark.column,
-                                  message: "aliases expand to more than \(YAMLComposer.aliasBudget) nodes (at *\(anchor)); write the data out or use fewer aliases")
+                throw FileProblem(
+                    file: file, line: mark.line, column: mark.column,
+                    message: "aliases expand to more than \(YAMLComposer.aliasBudget) nodes (at *\(anchor)); write the data out or use fewer aliases")
             }
             return (node, extent)
         case .sequenceStart(let tag, let anchor, let mark):
@@ -287,8 +290,9 @@ private struct Composer {
     /// `depth` is that of the deepest mapping or sequence, aliases expanded.
     private func checkDepth(_ depth: Int, _ mark: YAMLNode.Mark, alias: String? = nil) throws(FileProblem) {
         guard depth <= JSONParser.maxDepth else {
-            throw FileProblem(file: file, line: mark.line, column: mark.column,
-                              message: "malformed YAML/JSON: nesting deeper than \(JSONParser.maxDepth) levels" + (alias.map { " (through *\($0))" } ?? ""))
+            throw FileProblem(
+                file: file, line: mark.line, column: mark.column,
+                message: "malformed YAML/JSON: nesting deeper than \(JSONParser.maxDepth) levels" + (alias.map { " (through *\($0))" } ?? ""))
         }
     }
 
@@ -305,7 +309,8 @@ private struct Composer {
             }
         }
         guard let first else { return }
-        throw FileProblem(file: file, line: first.line, column: first.column,
-                          message: "duplicate keys: \(repeated.sorted().joined(separator: ", "))")
+        throw FileProblem(
+            file: file, line: first.line, column: first.column,
+            message: "duplicate keys: \(repeated.sorted().joined(separator: ", "))")
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-import UnderstudyTesting
-import UnderstudyTestSupport
 import Understudy
+import UnderstudyTestSupport
+import UnderstudyTesting
 
 /// The dashboard in a real browser: click a scenario button, and the next API
 /// request is served under that scenario.
-@Suite(.enabled(if: Chromium.executable != nil,
-                "Chromium is not installed (make test installs it with apt); the dashboard browser test cannot run"))
+@Suite(
+    .enabled(
+        if: Chromium.executable != nil,
+        "Chromium is not installed (make test installs it with apt); the dashboard browser test cannot run"))
 struct DashboardBrowserTests {
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-artifacts")
