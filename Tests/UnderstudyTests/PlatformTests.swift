@@ -22,6 +22,8 @@ import UnderstudyTesting
         // The executable's one platform file: its sigwait signal thread (pthread_t is a pointer on
         // Darwin, a number in glibc), its C library import and exit().
         "Sources/understudy/Serve.swift",
+        "Sources/understudy/Platform.swift",
+        "Sources/understudy-upstream/Platform.swift",
     ]
 
     /// Names that differ between Glibc and Darwin, or exist on one only.

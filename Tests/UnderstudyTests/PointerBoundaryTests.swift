@@ -21,6 +21,8 @@ import Testing
         "Sources/UnderstudyFuzz/Fuzz.swift": "libFuzzer hands its input over as a pointer",
         "Sources/understudy/Serve.swift": "the signal thread's sigset_t calls",
         "Sources/Understudy/Platform.swift": "a file read into an array: the system call needs the buffer's address",
+        "Sources/understudy/Platform.swift": "the upstream helper run over pipes (posix_spawn's argument vector, pipe reads and writes)",
+        "Sources/understudy-upstream/Platform.swift": "the helper's stdin and stdout",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

@@ -1,0 +1,83 @@
+import CMicroHTTPD
+import Dispatch
+import HTTPTypes
+import UnderstudyHTTP
+
+/// A ``Reply`` carried out on the wire: queued, streamed, parked until later, or a fault.
+extension HTTPServer {
+    func parkingDelay(for reply: Reply) -> Int {
+        if case .hold = reply.action { return configuration.maxDelayMilliseconds }
+        return min(max(reply.delayMilliseconds, 0), configuration.maxDelayMilliseconds)
+    }
+
+    func act(on reply: Reply, connection: OpaquePointer, exchange: Connection.Exchange) -> MHD_Result {
+        exchange.phase = .answered
+        switch reply.action {
+        case .respond(let response):
+            exchange.status = response.statusCode
+            return MHD_queue_response(connection, UInt32(response.statusCode), WireResponse.of(response).handle)
+        case .truncate(let response):
+            exchange.status = response.statusCode
+            return queueStream(response, mode: .truncate, connection: connection)
+        case .dribble(let response, let milliseconds, let chunks):
+            exchange.status = response.statusCode
+            let pieces = max(1, chunks)
+            let chunkSize = max(1, (response.body.count + pieces - 1) / pieces)
+            let interval = UInt64(max(0, milliseconds)) * 1_000_000 / UInt64(pieces)
+            return queueStream(response, mode: .dribble(intervalNanoseconds: interval, chunkSize: chunkSize), connection: connection)
+        case .reset:
+            let fd = cmhd_connection_fd(connection)
+            if fd >= 0 {
+                var lingerOption = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &lingerOption, socklen_t(MemoryLayout<linger>.size))
+            }
+            return .NO
+        case .hold:
+            return .NO
+        case .deferred(let deferred):
+            // Finished, or drained by a stop before it was.
+            var final = deferred.reply ?? Self.stoppingReply
+            if case .deferred = final.action { final = Self.stoppingReply }
+            return act(on: final, connection: connection, exchange: exchange)
+        }
+    }
+
+    /// Parks the connection, then starts the deferred work, whose `finish` resumes it.
+    func parkUntilFinished(_ deferred: DeferredReply, connection handle: OpaquePointer, exchange: Connection.Exchange) -> MHD_Result {
+        let connection = UInt(bitPattern: handle)
+        guard let number = parking.parkUntilResumed(connection) else {
+            return act(on: Self.stoppingReply, connection: handle, exchange: exchange)
+        }
+        exchange.phase = .parked
+        // Parked first: `finish` may come before `start` returns.
+        deferred.start { [parking] reply in
+            deferred.store(reply)
+            parking.resume(connection, parking: number)
+        }
+        return .YES
+    }
+
+    static let stoppingReply = Reply(
+        .respond(
+            Response(
+                status: .serviceUnavailable, headerFields: [.contentType: "application/json"],
+                text: #"{"error":"stopping","detail":"The server is stopping; this request was not completed."}"#
+            )))
+
+    private func queueStream(_ response: Response, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
+        let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)
+        let streamBox = Unmanaged.passRetained(stream).toOpaque()
+        guard
+            let handle = MHD_create_response_from_callback(
+                UInt64(response.body.count), 4096, mhdReadBody, streamBox, mhdFreeBody
+            )
+        else {
+            Unmanaged<BodyStream>.fromOpaque(streamBox).release()
+            return .NO
+        }
+        WireResponse.addHeaders(response.headerFields, to: handle)
+        let result = MHD_queue_response(connection, UInt32(response.status.code), handle)
+        MHD_destroy_response(handle)
+        return result
+    }
+}
