@@ -45,6 +45,9 @@ final class Connection: @unchecked Sendable {
         /// for the Host field, and where the path starts in the decoded URL.
         var absoluteAuthority: String?
         var pathOffset = 0
+        /// The one Host field's value as the strict checks found it (a valid host[:port]), in
+        /// libmicrohttpd's memory for the request; empty when there is none.
+        var host = UnsafeRawBufferPointer(start: nil, count: 0)
 
         deinit {
             target.deallocate()
@@ -57,6 +60,7 @@ final class Connection: @unchecked Sendable {
             bodyTooLarge = false
             absoluteAuthority = nil
             pathOffset = 0
+            host = UnsafeRawBufferPointer(start: nil, count: 0)
         }
 
         func end() {

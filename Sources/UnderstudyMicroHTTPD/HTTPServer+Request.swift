@@ -20,9 +20,7 @@ extension HTTPServer {
             : FieldBytes.make(count: size) { buffer in
                 cmhd_pack_request(connection, raw, buffer.baseAddress, &querySize, &headerSize)
             }
-        let fields = PackedRequestFields(
-            query: PackedFields(bytes: packed, range: 0..<querySize),
-            headers: PackedFields(bytes: packed, range: querySize..<size))
+        let fields = PackedRequestFields(bytes: packed, querySize: querySize)
         let pathStart = url + exchange.pathOffset
         let pathBytes = UnsafeRawBufferPointer(start: pathStart, count: strlen(pathStart))
         let queryBytes = UnsafeRawBufferPointer(start: raw.pointee.query, count: raw.pointee.query == nil ? 0 : raw.pointee.query_length)
@@ -36,11 +34,10 @@ extension HTTPServer {
             var hash = TargetHash(seed: RequestTarget.hashSeed)
             Self.combine(pathBytes, into: &hash)
             Self.combine(queryBytes, into: &hash)
-            var host: String?
-            fields.headers.withSingleValue(named: "host") { value in
-                Self.combine(value.map(UnsafeRawBufferPointer.init) ?? UnsafeRawBufferPointer(start: nil, count: 0), into: &hash)
-                host = value.map { String(decoding: $0, as: UTF8.self) }
-            }
+            // The Host the strict checks found: no second search of the fields for it.
+            let hostBytes = exchange.host
+            Self.combine(hostBytes, into: &hash)
+            let host: String? = hostBytes.baseAddress == nil ? nil : String(decoding: hostBytes, as: UTF8.self)
             target = RequestTarget(
                 host: host, path: String(decoding: pathBytes, as: UTF8.self),
                 query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value)

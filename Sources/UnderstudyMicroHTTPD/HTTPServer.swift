@@ -235,6 +235,9 @@ public final class HTTPServer: @unchecked Sendable {
             let reason = check.reason.map { String(cString: $0) } ?? "The request is malformed."
             return reject(connection: connection, status: Int(check.verdict), detail: reason, exchange: exchange)
         }
+        if check.hosts == 1, let host = check.host {
+            exchange.host = UnsafeRawBufferPointer(start: host, count: check.host_length)
+        }
         if let authority = check.authority {
             exchange.absoluteAuthority = String(
                 decoding: UnsafeRawBufferPointer(start: authority, count: check.authority_length), as: UTF8.self

@@ -25,6 +25,13 @@ struct PackedFields: Sendable, Hashable {
         nameLengths = Self.nameLengths(in: bytes, range: self.range)
     }
 
+    /// Fields whose name lengths were worked out before (see ``nameLengths(in:range:)``).
+    init(bytes: FieldBytes, range: Range<Int>, nameLengths: UInt64) {
+        self.bytes = bytes
+        self.range = range
+        self.nameLengths = nameLengths
+    }
+
     init(_ pairs: some Sequence<(name: String, value: String)>) {
         var bytes: [UInt8] = []
         for (name, value) in pairs {
@@ -37,7 +44,7 @@ struct PackedFields: Sendable, Hashable {
 
     var isEmpty: Bool { range.isEmpty }
 
-    private static func nameLengths(in bytes: FieldBytes, range: Range<Int>) -> UInt64 {
+    static func nameLengths(in bytes: FieldBytes, range: Range<Int>) -> UInt64 {
         var mask: UInt64 = 0
         bytes.withBytes { whole in
             walk(UnsafeBufferPointer(rebasing: whole[range]), nameLength: nil) { name, _ in

@@ -5,16 +5,33 @@ import UnderstudyHTTP
 /// ``PackedFields``): one allocation per request for all of them, and a `String` only for a
 /// field someone reads. Most requests only look up a few headers by name.
 ///
-/// A class: a `ServerRequest` holds its fields as an existential, which keeps a class reference
-/// inline but would box a struct this size on the heap.
-final class PackedRequestFields: RequestFields {
-    let query: PackedFields
-    let headers: PackedFields
+/// Three words (the buffer, where the headers start, their name lengths), so a `ServerRequest`'s
+/// existential holds it inline: no box of its own on the heap.
+struct PackedRequestFields: RequestFields {
+    /// Written once when made, read-only afterwards.
+    nonisolated(unsafe) private let bytes: FieldBytes
+    private let querySize: Int
+    private let headerNameLengths: UInt64
 
-    init(query: PackedFields, headers: PackedFields) {
-        self.query = query
-        self.headers = headers
+    /// The query in `bytes[0..<querySize]` and the header fields after it, as the C shim packs them.
+    init(bytes: FieldBytes, querySize: Int) {
+        self.bytes = bytes
+        self.querySize = querySize
+        headerNameLengths = PackedFields.nameLengths(in: bytes, range: querySize..<bytes.count)
     }
+
+    /// Fields packed apart (requests made without a socket, for the fuzzer): copied into one buffer.
+    init(query: PackedFields, headers: PackedFields) {
+        var joined: [UInt8] = []
+        query.withBytes { joined += $0 }
+        headers.withBytes { joined += $0 }
+        let querySize = joined.count - { var count = 0; headers.withBytes { count = $0.count }; return count }()
+        self.init(bytes: FieldBytes.make(count: joined.count) { _ = $0.initialize(from: joined) }, querySize: querySize)
+    }
+
+    /// The query fields; their name lengths are worked out when asked for (most requests look up no parameter).
+    var query: PackedFields { PackedFields(bytes: bytes, range: 0..<querySize) }
+    var headers: PackedFields { PackedFields(bytes: bytes, range: querySize..<bytes.count, nameLengths: headerNameLengths) }
 
     func header(_ name: HTTPField.Name) -> String? {
         var found: String?
