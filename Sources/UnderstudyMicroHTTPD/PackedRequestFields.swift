@@ -34,10 +34,15 @@ struct PackedRequestFields: RequestFields {
     var headers: PackedFields { PackedFields(bytes: bytes, range: querySize..<bytes.count, nameLengths: headerNameLengths) }
 
     func header(_ name: HTTPField.Name) -> String? {
+        let headers = self.headers
+        // Most lookups are for a field the request lacks: settled by the name lengths it holds,
+        // before any state for the search below exists.
+        let wanted = name.canonicalName
+        guard headers.mayContain(nameOfLength: wanted.utf8.count) else { return nil }
         var found: String?
         var plain = true
         // forEachValue ends at once for a name length the request lacks.
-        headers.forEachValue(named: name.canonicalName, ignoringASCIICase: true) { value in
+        headers.forEachValue(named: wanted, ignoringASCIICase: true) { value in
             guard Self.isPlainFieldValue(value) else {
                 plain = false
                 return false
