@@ -72,8 +72,9 @@ public struct RequestTarget: Hashable, Sendable {
 /// transport that holds the bytes themselves feeds the same words through ``mix(_:)`` and
 /// ``finish(last:count:)``.
 package struct TargetHash: Sendable {
-    package private(set) var value: UInt64
+    package var value: UInt64
 
+    @inlinable
     package init(seed: UInt64) {
         value = seed
     }
@@ -118,11 +119,13 @@ package struct TargetHash: Sendable {
     }
 
     /// Ends one string: its last partial word (zero when its length is a multiple of 8) and its length.
+    @inlinable
     package mutating func finish(last: UInt64, count: Int) {
         mix(last ^ UInt64(truncatingIfNeeded: count) &* 0xFF51_AFD7_ED55_8CCD)
     }
 
     /// Adds one whole little-endian word of a string.
+    @inlinable
     package mutating func mix(_ word: UInt64) {
         var state = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
         state ^= state >> 32

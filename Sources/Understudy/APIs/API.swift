@@ -17,18 +17,42 @@ extension API {
 
     /// The API whose prefix `path` starts with.
     static func match(_ path: String) -> API? {
-        // The prefixes differ in their second byte: compare against one of them, not all three.
-        let api: API
-        switch path.utf8Byte(at: 1) {
-        case UInt8(ascii: "s"): api = .swapi
-        case UInt8(ascii: "a"): api = .artic
-        case UInt8(ascii: "c"): api = .catfact
-        default: return nil
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // One span over the path for the whole match: this runs on every request.
+            let bytes = path.utf8.span
+            guard bytes.count > 1, let api = candidate(secondByte: bytes[1]) else { return nil }
+            let prefix = api.prefixBytes
+            guard prefix.count <= bytes.count else { return nil }
+            for index in 1..<prefix.count where bytes[index] != prefix[index] { return nil }
+            return bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: "/") ? api : nil
         }
-        guard path.hasBytePrefix(api.prefix) else { return nil }
+        guard let second = path.utf8Byte(at: 1), let api = candidate(secondByte: second), path.hasBytePrefix(api.prefix) else { return nil }
         let next = path.utf8Byte(at: api.prefix.utf8.count)
         return next == nil || next == UInt8(ascii: "/") ? api : nil
     }
+
+    /// The prefixes differ in their second byte: compare against one of them, not all three.
+    private static func candidate(secondByte: UInt8) -> API? {
+        switch secondByte {
+        case UInt8(ascii: "s"): .swapi
+        case UInt8(ascii: "a"): .artic
+        case UInt8(ascii: "c"): .catfact
+        default: nil
+        }
+    }
+
+    /// ``prefix`` as bytes, made once.
+    private var prefixBytes: [UInt8] {
+        switch self {
+        case .swapi: Self.swapiPrefix
+        case .artic: Self.articPrefix
+        case .catfact: Self.catfactPrefix
+        }
+    }
+
+    private static let swapiPrefix = Array(API.swapi.prefix.utf8)
+    private static let articPrefix = Array(API.artic.prefix.utf8)
+    private static let catfactPrefix = Array(API.catfact.prefix.utf8)
 
     /// The rest of a path this API matched, after its prefix. Only routing needs it, and a
     /// request whose response is already known skips routing.

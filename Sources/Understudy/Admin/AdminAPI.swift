@@ -20,7 +20,9 @@ struct AdminAPI {
     /// Whether a decoded path belongs to the admin API: the one place that tests the prefix, for
     /// the main port's responder (which hands these to ``reply(to:control:)`` and keeps them out
     /// of the journal) and the access line.
-    static func owns(_ path: String) -> Bool { path.hasBytePrefix(prefix) }
+    static func owns(_ path: String) -> Bool { path.hasBytePrefix(prefixBytes) }
+
+    private static let prefixBytes = Array(prefix.utf8)
 
     /// The admin API's one entry, for the main port and the `--admin-port` listener alike. A path
     /// outside ``prefix`` reaches it only on the admin listener, which serves nothing else. Admin

@@ -13,6 +13,17 @@ extension String {
         return utf8.starts(with: prefix.utf8)
     }
 
+    /// ``hasBytePrefix(_:)`` against bytes made once (a route prefix): one span, over this string only.
+    func hasBytePrefix(_ prefix: [UInt8]) -> Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let text = utf8.span
+            guard prefix.count <= text.count else { return false }
+            for index in 0..<prefix.count where text[index] != prefix[index] { return false }
+            return true
+        }
+        return utf8.starts(with: prefix)
+    }
+
     /// The UTF-8 byte at `offset`, or nil past the end.
     func utf8Byte(at offset: Int) -> UInt8? {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
