@@ -10,15 +10,22 @@ import UnderstudyHTTP
 struct PackedRequestFields: RequestFields {
     /// Written once when made, read-only afterwards.
     nonisolated(unsafe) private let bytes: FieldBytes
-    private let querySize: Int
+    /// Where the headers start and end, as two 32-bit halves: reading the buffer's own count is a
+    /// checked access to a class's stored property, on every lookup.
+    private let bounds: UInt64
     private let headerNameLengths: UInt64
 
     /// The query in `bytes[0..<querySize]` and the header fields after it, as the C shim packs them.
     init(bytes: FieldBytes, querySize: Int) {
+        let size = bytes.count
+        precondition(size <= Int(UInt32.max), "a request's fields fit in libmicrohttpd's memory pool")
         self.bytes = bytes
-        self.querySize = querySize
-        headerNameLengths = PackedFields.nameLengths(in: bytes, range: querySize..<bytes.count)
+        bounds = UInt64(querySize) << 32 | UInt64(size)
+        headerNameLengths = PackedFields.nameLengths(in: bytes, range: querySize..<size)
     }
+
+    private var querySize: Int { Int(bounds >> 32) }
+    private var size: Int { Int(bounds & 0xFFFF_FFFF) }
 
     /// Fields packed apart (requests made without a socket, for the fuzzer): copied into one buffer.
     init(query: PackedFields, headers: PackedFields) {
@@ -31,7 +38,7 @@ struct PackedRequestFields: RequestFields {
 
     /// The query fields; their name lengths are worked out when asked for (most requests look up no parameter).
     var query: PackedFields { PackedFields(bytes: bytes, range: 0..<querySize) }
-    var headers: PackedFields { PackedFields(bytes: bytes, range: querySize..<bytes.count, nameLengths: headerNameLengths) }
+    var headers: PackedFields { PackedFields(bytes: bytes, range: querySize..<size, nameLengths: headerNameLengths) }
 
     func header(_ name: HTTPField.Name) -> String? {
         let headers = self.headers
