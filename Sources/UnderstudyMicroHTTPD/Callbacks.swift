@@ -88,3 +88,12 @@ extension String {
         return text
     }
 }
+
+/// Set once per process before the first server starts: a write to a closed socket must not kill
+/// the process, and libmicrohttpd's panics go through Swift.
+let processHooks: Void = {
+    signal(SIGPIPE, SIG_IGN)
+    MHD_set_panic_func(mhdPanic, nil)
+}()
+
+func installProcessHooks() { _ = processHooks }

@@ -32,7 +32,13 @@ struct PackedRequestFields: RequestFields {
         var joined: [UInt8] = []
         query.withBytes { joined += $0 }
         headers.withBytes { joined += $0 }
-        let querySize = joined.count - { var count = 0; headers.withBytes { count = $0.count }; return count }()
+        let querySize =
+            joined.count
+            - {
+                var count = 0
+                headers.withBytes { count = $0.count }
+                return count
+            }()
         self.init(bytes: FieldBytes.make(count: joined.count) { _ = $0.initialize(from: joined) }, querySize: querySize)
     }
 
