@@ -27,7 +27,8 @@ import Testing
                 == "HEAD /swapi/api/people/?search=r2%20d2&page=2 - - 0.040ms (connection closed early)")
         // Written in place (a plain query), and through the encoding path (a path to encode, a token to hide).
         let paged = ServerRequest(method: .get, path: "/swapi/api/people/", query: [.init(name: "page", value: "2")])
-        #expect(ScenarioResponder.accessLine(Self.exchange(paged, status: 200, nanoseconds: 1_234)) == "GET /swapi/api/people/?page=2 200 happy 0.001ms")
+        #expect(
+            ScenarioResponder.accessLine(Self.exchange(paged, status: 200, nanoseconds: 1_234)) == "GET /swapi/api/people/?page=2 200 happy 0.001ms")
         let odd = ServerRequest(method: .get, path: "/a b%\u{1B}")
         #expect(ScenarioResponder.accessLine(Self.exchange(odd, status: 404, nanoseconds: 0)) == "GET /a%20b%25%1B 404 happy 0.000ms")
         let admin = ServerRequest(method: .get, path: "/__admin/", query: [.init(name: "token", value: "secret")])

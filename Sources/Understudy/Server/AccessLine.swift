@@ -66,7 +66,8 @@ extension ScenarioResponder {
         guard milliseconds < 100_000_000 else { return false }
         let millisecondDigits = decimalDigits(milliseconds)
         // "GET /path?query 200 happy 0.123ms"
-        let count = method.utf8.count + 1 + path.count + (query.isEmpty ? 0 : 1 + query.count) + 1 + 3 + 1 + tag.count + 1
+        let count =
+            method.utf8.count + 1 + path.count + (query.isEmpty ? 0 : 1 + query.count) + 1 + 3 + 1 + tag.count + 1
             + millisecondDigits + 1 + 3 + 2
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: count))
