@@ -71,13 +71,15 @@ struct Record: ParsableCommand {
         writer.keepHeaders = Set(keepHeaders.map { $0.lowercased() })
         writer.parameters = params
         let derive = derive
+        let apis = RecordPlan.builtInAPIs(mappings)
+        let datasets = apis.isEmpty ? nil : DatasetWriter(name: target.name, apis: apis)
         let finalWriter = writer
 
         let client = HelperUpstreamClient(timeoutSeconds: timeout)
         let responderBox = Locked<RecordingResponder?>(nil)
         let saveNow: @Sendable () -> Result<String, RecordingSaveError> = {
             guard let responder = responderBox.current else { return .success("nothing recorded yet") }
-            return RecordPlan.save(responder.recorder, writer: finalWriter, folder: target.folder, derive: derive)
+            return RecordPlan.save(responder.recorder, writer: finalWriter, datasets: datasets, folder: target.folder, derive: derive)
         }
         let responder = RecordingResponder(mappings: mappings, client: client, save: saveNow)
         responderBox.withLock { $0 = responder }
