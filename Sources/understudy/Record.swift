@@ -34,7 +34,8 @@ struct Record: ParsableCommand {
             "Record a built-in API under its own prefix: swapi, artic or catfact, from its real base URL or NAME=URL.", valueName: "name[=url]"))
     var apis: [String] = []
 
-    @Option(help: "The scenario file to write, e.g. scenarios/myapi.yaml (body files go under data/ beside it).")
+    @Option(
+        help: "The scenario file to write, e.g. scenarios/myapi.yaml (body files go under data/ beside it; with --api, also myapi-dataset.yaml).")
     var into: String
 
     @Option(
