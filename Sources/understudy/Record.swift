@@ -34,7 +34,8 @@ struct Record: ParsableCommand {
             "Record a built-in API under its own prefix: swapi, artic or catfact, from its real base URL or NAME=URL.", valueName: "name[=url]"))
     var apis: [String] = []
 
-    @Option(help: "The scenario file to write, e.g. scenarios/myapi.yaml (body files go under data/ beside it).")
+    @Option(
+        help: "The scenario file to write, e.g. scenarios/myapi.yaml (body files go under data/ beside it; with --api, also myapi-dataset.yaml).")
     var into: String
 
     @Option(
@@ -71,13 +72,15 @@ struct Record: ParsableCommand {
         writer.keepHeaders = Set(keepHeaders.map { $0.lowercased() })
         writer.parameters = params
         let derive = derive
+        let apis = RecordPlan.builtInAPIs(mappings)
+        let datasets = apis.isEmpty ? nil : DatasetWriter(name: target.name, apis: apis)
         let finalWriter = writer
 
         let client = HelperUpstreamClient(timeoutSeconds: timeout)
         let responderBox = Locked<RecordingResponder?>(nil)
         let saveNow: @Sendable () -> Result<String, RecordingSaveError> = {
             guard let responder = responderBox.current else { return .success("nothing recorded yet") }
-            return RecordPlan.save(responder.recorder, writer: finalWriter, folder: target.folder, derive: derive)
+            return RecordPlan.save(responder.recorder, writer: finalWriter, datasets: datasets, folder: target.folder, derive: derive)
         }
         let responder = RecordingResponder(mappings: mappings, client: client, save: saveNow)
         responderBox.withLock { $0 = responder }

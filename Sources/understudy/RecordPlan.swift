@@ -38,6 +38,11 @@ enum RecordPlan {
         return mappings
     }
 
+    /// The built-in APIs among `mappings` (only `--api` may take their prefixes), for the dataset writer.
+    static func builtInAPIs(_ mappings: [UpstreamMapping]) -> [API] {
+        mappings.compactMap { mapping in API.allCases.first { $0.prefix == mapping.prefix } }
+    }
+
     /// The scenarios folder and the scenario's name from `--into`.
     static func target(_ into: String) throws -> (folder: URL, name: String) {
         let url = URL(fileURLWithPath: into, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
@@ -57,10 +62,16 @@ enum RecordPlan {
     }
 
     /// Writes the recording (and, asked to, its derived variants), then loads the folder as `validate` does.
-    static func save(_ recorder: Recorder, writer: ScenarioWriter, folder: URL, derive: Bool) -> Result<String, RecordingSaveError> {
-        let output = writer.render(recorder.exchanges)
+    /// With `--api`, also the datasets of what was recorded and their scenario (`<name>-dataset.yaml`).
+    static func save(
+        _ recorder: Recorder, writer: ScenarioWriter, datasets: DatasetWriter?, folder: URL, derive: Bool
+    ) -> Result<String, RecordingSaveError> {
+        let exchanges = recorder.exchanges
+        let output = writer.render(exchanges)
+        let dataset = datasets?.render(exchanges)
         do throws(RecordingSaveError) {
             try writer.save(output, into: folder)
+            if let datasets, let dataset { try datasets.save(dataset, into: folder) }
         } catch {
             return .failure(error)
         }
@@ -68,6 +79,13 @@ enum RecordPlan {
         if recorder.dropped > 0 { lines.append("note: \(recorder.dropped) answers were not kept (the recording is at its size limit)") }
         lines.append(
             "wrote \(folder.appendingPathComponent(writer.name + ".yaml").path): \(output.routeCount) routes, \(output.files.count) body files")
+        if let datasets, let dataset {
+            lines += dataset.notes.map { "note: \($0)" }
+            if dataset.yaml != nil {
+                let path = folder.appendingPathComponent(datasets.scenarioName + ".yaml").path
+                lines.append("wrote \(path): \(dataset.written.joined(separator: "; "))")
+            }
+        }
         if derive {
             switch DerivedVariants.write(recording: writer.name, folder: folder) {
             case .success(let names): lines.append("derived: \(names.joined(separator: ", "))")
