@@ -20,6 +20,8 @@ public final class UnderstudyProcess: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
     private let errorText = Locked(Data())
+    /// Signalled once stderr reached its end (the child exited and closed it).
+    private let errorsDrained = DispatchSemaphore(value: 0)
 
     /// The `understudy` binary built next to the test bundle (`swift build` puts both in one folder).
     /// It exists only when the package's `understudy` product was built in the same build (as in
@@ -35,12 +37,21 @@ public final class UnderstudyProcess: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
-        // Drain stderr as it comes, so a chatty access log never blocks the child on a full pipe.
-        errors.fileHandleForReading.readabilityHandler = { [errorText] handle in
-            let chunk = handle.availableData
-            errorText.withLock { $0.append(chunk) }
-        }
         try process.run()
+        // Drain stderr as it comes, on a thread of its own, so a chatty access log never blocks the
+        // child on a full pipe; `finish()` waits for the end of it. (A readability handler raced
+        // with the final read: a chunk the handler had taken could land after `finish()` returned,
+        // and a short run's stderr came back empty.)
+        let handle = errors.fileHandleForReading
+        let thread = Thread { [errorText, errorsDrained] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                errorText.withLock { $0.append(chunk) }
+            }
+            errorsDrained.signal()
+        }
+        thread.start()
     }
 
     deinit {
@@ -49,7 +60,6 @@ public final class UnderstudyProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -85,9 +95,9 @@ public final class UnderstudyProcess: @unchecked Sendable {
     /// Waits for the child to exit; its exit status and stderr.
     public func finish() -> (status: Int32, stderr: String) {
         process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
-        let rest = errors.fileHandleForReading.readDataToEndOfFile()
-        errorText.withLock { $0.append(rest) }
+        // Everything the child wrote is read once its stderr ends (a grandchild holding it open
+        // would keep it open: bounded, so a test still ends).
+        if errorsDrained.wait(timeout: .now() + 10) == .success { errorsDrained.signal() }  // a second finish() returns at once
         return (process.terminationStatus, stderr)
     }
 }
