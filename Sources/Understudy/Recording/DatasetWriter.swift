@@ -90,21 +90,6 @@ public struct DatasetWriter: Sendable {
     /// Writes the dataset files, then `<folder>/<name>-dataset.yaml` atomically, as the routes scenario is written.
     public func save(_ output: Output, into folder: URL) throws(RecordingSaveError) {
         guard let yaml = output.yaml else { return }
-        for (path, bytes) in output.files {
-            let url = folder.appendingPathComponent(path)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if (try? Data(contentsOf: url)) == Data(bytes) { continue }
-                try Data(bytes).write(to: url, options: .atomic)
-            } catch {
-                throw .cannotWrite(url.path, "\(error)")
-            }
-        }
-        let target = folder.appendingPathComponent("\(scenarioName).yaml")
-        do {
-            try Data(yaml.utf8).write(to: target, options: .atomic)
-        } catch {
-            throw .cannotWrite(target.path, "\(error)")
-        }
+        try RecordingFiles.write(output.files, scenario: yaml, named: scenarioName, into: folder)
     }
 }

@@ -105,22 +105,7 @@ public struct ScenarioWriter: Sendable {
     /// Writes `output` as `<folder>/<name>.yaml` and its body files; throws, leaving the previous scenario file
     /// as it was, when any of it cannot be written.
     public func save(_ output: Output, into folder: URL) throws(RecordingSaveError) {
-        for (path, bytes) in output.files {
-            let url = folder.appendingPathComponent(path)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if (try? Data(contentsOf: url)) == Data(bytes) { continue }
-                try Data(bytes).write(to: url, options: .atomic)
-            } catch {
-                throw .cannotWrite(url.path, "\(error)")
-            }
-        }
-        let target = folder.appendingPathComponent("\(name).yaml")
-        do {
-            try Data(output.yaml.utf8).write(to: target, options: .atomic)
-        } catch {
-            throw .cannotWrite(target.path, "\(error)")
-        }
+        try RecordingFiles.write(output.files, scenario: output.yaml, named: name, into: folder)
     }
 }
 
