@@ -2,6 +2,11 @@
 ///
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see
 /// the futex-based `Mutex` on Linux and reports false races inside it.
+///
+/// `@usableFromInline` as well as `package`: Swift 6.3 does not inline or specialize an
+/// `@inlinable` member of a plain `package` class in another module (a generic call per lock);
+/// the attribute makes the class's body visible there, and it stays out of the public API.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
     // Inlinable so that callers in other modules get a specialized, inlined lock
     // instead of a generic call per request.

@@ -5,32 +5,18 @@
 /// engine's response cache) uses it as its key. The hash is computed once, when the target is
 /// made, with a fast function seeded per process: a client cannot pick targets that collide.
 public struct RequestTarget: Hashable, Sendable {
-    /// The parts, in one object: a target is copied into caches and tables, and each copy is
-    /// then one reference count instead of one per string.
-    private final class Parts: Sendable {
-        let host: String?
-        let path: String
-        let query: String
-        let digest: UInt64
-
-        init(host: String?, path: String, query: String, digest: UInt64) {
-            self.host = host
-            self.path = path
-            self.query = query
-            self.digest = digest
-        }
-    }
-
-    private let parts: Parts
+    // Stored, not computed: another module reads them in place, with no call per access
+    // (they are read several times per request). Small strings (most hosts and paths) hold
+    // their bytes inline, so a copy of a target costs no reference count for them.
 
     /// The `Host` field's value, or nil when the request had none (HTTP/1.0) or several.
-    public var host: String? { parts.host }
+    public let host: String?
     /// The percent-decoded path, without the query string.
-    public var path: String { parts.path }
+    public let path: String
     /// The query string after `?`, as received (escapes kept), empty when there is none.
-    public var query: String { parts.query }
+    public let query: String
     /// The three hashed together (see ``TargetHash``).
-    public var digest: UInt64 { parts.digest }
+    public let digest: UInt64
 
     /// - Parameters:
     ///   - host: The authority the request names, if any.
@@ -41,13 +27,16 @@ public struct RequestTarget: Hashable, Sendable {
         hash.combine(path)
         hash.combine(query)
         hash.combine(host ?? "")
-        parts = Parts(host: host, path: path, query: query, digest: hash.value)
+        self.init(host: host, path: path, query: query, digest: hash.value)
     }
 
     /// A target whose ``digest`` the transport computed from the bytes it received, with
     /// ``TargetHash`` over path, query and host in that order (``hashSeed`` first).
     package init(host: String?, path: String, query: String, digest: UInt64) {
-        parts = Parts(host: host, path: path, query: query, digest: digest)
+        self.host = host
+        self.path = path
+        self.query = query
+        self.digest = digest
     }
 
     /// The per-process seed every target's hash starts from.
@@ -56,13 +45,11 @@ public struct RequestTarget: Hashable, Sendable {
     private static let seed = UInt64.random(in: .min ... .max)
 
     public static func == (left: RequestTarget, right: RequestTarget) -> Bool {
-        if left.parts === right.parts { return true }
-        let (left, right) = (left.parts, right.parts)
-        return left.digest == right.digest && left.path == right.path && left.query == right.query && left.host == right.host
+        left.digest == right.digest && left.path == right.path && left.query == right.query && left.host == right.host
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(parts.digest)
+        hasher.combine(digest)
     }
 }
 
@@ -70,9 +57,11 @@ public struct RequestTarget: Hashable, Sendable {
 /// every request, and the tables it serves are bounded and seeded per process. Each string adds
 /// its whole little-endian 8-byte words, then its last partial word with its length mixed in; a
 /// transport that holds the bytes themselves feeds the same words through ``mix(_:)`` and
-/// ``finish(last:count:)``.
+/// ``finish(last:count:)``. `@usableFromInline` so its `@inlinable` steps inline into the
+/// transport's loop (see ``Locked``).
+@usableFromInline
 package struct TargetHash: Sendable {
-    package var value: UInt64
+    @usableFromInline package var value: UInt64
 
     @inlinable
     package init(seed: UInt64) {

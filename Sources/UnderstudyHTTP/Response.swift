@@ -43,14 +43,13 @@ public struct Response: Sendable {
         return storage.body.count + 2 * headers + 256
     }
 
-    /// The transport's own form of this response, made by `make` on first use and kept as long as
-    /// the response. Two threads sending a new response at once may both call `make`; one result
-    /// is kept and both get it.
-    package func wireForm<Form: WireForm>(as type: Form.Type, _ make: (Response) -> Form) -> Form {
-        // A cast, not a check of the class: one transport per process in practice, and a second
-        // kind of transport then makes its form per send instead of failing.
-        if let box = storage.wire.load() { return box.form as? Form ?? make(self) }
-        return storage.wire.storeIfNilThenLoad(WireBox(make(self))).form as? Form ?? make(self)
+    /// The transport's own form of this response, if one was kept (see ``keepWireForm(_:)``).
+    package var wireForm: (any WireForm)? { storage.wire.load()?.form }
+
+    /// Keeps `form` as the transport's own form of this response, for as long as the response,
+    /// unless one was kept first (two threads sending a new response at once): returns the one kept.
+    package func keepWireForm(_ form: any WireForm) -> any WireForm {
+        storage.wire.storeIfNilThenLoad(WireBox(form)).form
     }
 
     private final class Storage: Sendable {
@@ -70,7 +69,7 @@ public struct Response: Sendable {
     }
 }
 
-/// A transport's own form of a ``Response`` (see ``Response/wireForm(as:_:)``).
+/// A transport's own form of a ``Response`` (see ``Response/wireForm``).
 package protocol WireForm: AnyObject, Sendable {}
 
 /// Holds a wire form for the atomic reference, which needs a concrete class.

@@ -48,9 +48,19 @@ final class Connection: @unchecked Sendable {
         /// The one Host field's value as the strict checks found it (a valid host[:port]), in
         /// libmicrohttpd's memory for the request; empty when there is none.
         var host = UnsafeRawBufferPointer(start: nil, count: 0)
+        /// The last request's Host as a string, kept for the next: a connection's requests name
+        /// the same host, and comparing its bytes costs less than making the string again.
+        /// Behind a pointer, like ``target``, for the same reason.
+        private let lastHost: UnsafeMutablePointer<String> = {
+            let host = UnsafeMutablePointer<String>.allocate(capacity: 1)
+            host.initialize(to: "")
+            return host
+        }()
 
         deinit {
             target.deallocate()
+            lastHost.deinitialize(count: 1)
+            lastHost.deallocate()
         }
 
         func start(at now: UInt64) {
@@ -61,6 +71,16 @@ final class Connection: @unchecked Sendable {
             absoluteAuthority = nil
             pathOffset = 0
             host = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+
+        /// ``host`` as a string, nil when there is none.
+        func hostString() -> String? {
+            guard let start = host.baseAddress else { return nil }
+            let same =
+                lastHost.pointee.utf8.count == host.count
+                && lastHost.pointee.withUTF8 { kept in kept.baseAddress.map { memcmp($0, start, kept.count) == 0 } ?? kept.isEmpty }
+            if !same { lastHost.pointee = String(decoding: host, as: UTF8.self) }
+            return lastHost.pointee
         }
 
         func end() {

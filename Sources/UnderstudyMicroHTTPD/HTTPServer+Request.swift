@@ -35,11 +35,9 @@ extension HTTPServer {
             Self.combine(pathBytes, into: &hash)
             Self.combine(queryBytes, into: &hash)
             // The Host the strict checks found: no second search of the fields for it.
-            let hostBytes = exchange.host
-            Self.combine(hostBytes, into: &hash)
-            let host: String? = hostBytes.baseAddress == nil ? nil : String(decoding: hostBytes, as: UTF8.self)
+            Self.combine(exchange.host, into: &hash)
             target = RequestTarget(
-                host: host, path: String(decoding: pathBytes, as: UTF8.self),
+                host: exchange.hostString(), path: String(decoding: pathBytes, as: UTF8.self),
                 query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value)
         }
         var request = ServerRequest(

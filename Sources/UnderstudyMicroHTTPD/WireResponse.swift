@@ -3,7 +3,7 @@ import HTTPTypes
 import UnderstudyHTTP
 
 /// A ``Response`` as libmicrohttpd sends it: its response object, made the first time the
-/// response is sent and kept with it (``Response/wireForm(as:_:)``), so a cached response is
+/// response is sent and kept with it (``Response/wireForm``), so a cached response is
 /// queued again with a reference-count increment and no copy or encoding.
 ///
 /// The object points at the response's own body bytes: it holds a retained owner of the body
@@ -33,7 +33,10 @@ final class WireResponse: WireForm, @unchecked Sendable {
     }
 
     static func of(_ response: Response) -> WireResponse {
-        response.wireForm(as: WireResponse.self, WireResponse.init)
+        // A cast to a final class is one compare of the type. Another transport's form (none
+        // exists today) would be replaced per send, never misread.
+        if let kept = response.wireForm as? WireResponse { return kept }
+        return response.keepWireForm(WireResponse(response)) as? WireResponse ?? WireResponse(response)
     }
 
     static func addHeaders(_ fields: HTTPFields, to response: OpaquePointer) {

@@ -34,4 +34,13 @@ import Testing
         let admin = ServerRequest(method: .get, path: "/__admin/", query: [.init(name: "token", value: "secret")])
         #expect(ScenarioResponder.accessLine(Self.exchange(admin, status: 200, nanoseconds: 0)) == "GET /__admin/?token=REDACTED 200 happy 0.000ms")
     }
+
+    /// A line the in-place writer gives up on half-way (a byte to encode after a plain start)
+    /// leaves none of its bytes in the buffer: the general path then writes the whole line once.
+    @Test func aLineGivenUpHalfWayLeavesNothingBehind() {
+        var bytes = Array("earlier line\n".utf8)
+        let spaced = ServerRequest(method: .get, path: "/catfact/long-plain-start/then a space")
+        ScenarioResponder.writeAccessLine(Self.exchange(spaced, status: 200, nanoseconds: 2_000), into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "earlier line\nGET /catfact/long-plain-start/then%20a%20space 200 happy 0.002ms")
+    }
 }

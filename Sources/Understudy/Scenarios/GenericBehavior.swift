@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A scenario's top-level `response`, `delay` and `fault`, as they apply to routes of its own
 /// (`routes:`, recorded ones included) — the three APIs get them through ``APIBehavior``.
 ///
@@ -51,7 +53,7 @@ struct SharedRoute: Sendable {
             let scenario = scenarios[name]!
             for (index, route) in scenario.routes.enumerated() where route.fixed != nil && route.api == nil {
                 // An inherited route appears in every scenario of the chain: keep its first copy only.
-                let key = "\(route.method) \(route.pattern)?\(route.query.map { "\($0.pairs)" } ?? "*")"
+                let key = "\(route.method?.rawValue ?? "*") \(route.pattern)?\(route.query.map { "\($0.pairs)" } ?? "*")"
                 if seen.insert(key).inserted { shared.append(SharedRoute(scenario: scenario, index: index)) }
             }
         }

@@ -127,9 +127,14 @@ final class ResponseCache: Sendable {
 /// in an array of their own: a probe compares words and touches an entry (and its strings'
 /// reference counts) only when the digest matches.
 private struct TargetTable {
-    struct Entry {
+    /// An object, so a probe that reads a slot costs one reference count, not one per string of the target.
+    final class Entry {
         let target: ResponseCache.Target
         let response: Response
+        init(target: ResponseCache.Target, response: Response) {
+            self.target = target
+            self.response = response
+        }
     }
 
     /// Linear probing; at most half full, so a miss ends at an empty slot soon. A slot is empty

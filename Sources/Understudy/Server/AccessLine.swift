@@ -48,74 +48,79 @@ extension ScenarioResponder {
         if !exchange.completed { bytes.append(contentsOf: " (connection closed early)".utf8) }
     }
 
-    /// The usual line (a plain path and query, a status, a completed exchange), measured first and
-    /// then written in place through a span: one append for the whole line instead of one per byte.
-    /// False, writing nothing, when the line needs encoding or redaction.
+    /// The usual line (a printable path and query, a status, a completed exchange), written in
+    /// one pass through an output span: each byte is checked as it is copied, with no second
+    /// pass to measure or test the line and no zero-filling. False, writing nothing, when the
+    /// line needs encoding or redaction.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     private static func writePlainAccessLine(_ exchange: CompletedExchange, into bytes: inout [UInt8]) -> Bool {
         let request = exchange.request
         let target = request.target
-        guard let code = exchange.status, exchange.completed, !exchange.tag.isEmpty, code >= 100, code < 1000,
-            target.path.allUTF8Bytes({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }),
-            target.query.isEmpty || (!AdminAPI.owns(target.path) && target.query.allUTF8Bytes { $0 > 0x20 && $0 < 0x7F })
-        else { return false }
-        let method = request.method.rawValue
-        let (path, query, tag) = (target.path.utf8.span, target.query.utf8.span, exchange.tag.utf8.span)
         let micros = exchange.durationNanoseconds / 1000
         let milliseconds = micros / 1000
-        guard milliseconds < 100_000_000 else { return false }
-        let millisecondDigits = decimalDigits(milliseconds)
-        // "GET /path?query 200 happy 0.123ms"
-        let count =
-            method.utf8.count + 1 + path.count + (query.isEmpty ? 0 : 1 + query.count) + 1 + 3 + 1 + tag.count + 1
-            + millisecondDigits + 1 + 3 + 2
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        var out = bytes.mutableSpan
-        var at = start
-        copy(method.utf8.span, into: &out, at: &at)
-        out[at] = UInt8(ascii: " ")
-        at += 1
-        copy(path, into: &out, at: &at)
-        if !query.isEmpty {
-            out[at] = UInt8(ascii: "?")
-            at += 1
-            copy(query, into: &out, at: &at)
+        guard let code = exchange.status, exchange.completed, code >= 100, code < 1000, milliseconds < 100_000_000 else { return false }
+        // The dashboard's URL may carry the admin token: the general path redacts it.
+        if !target.query.isEmpty, AdminAPI.owns(target.path) { return false }
+        let (method, path, query, tag) = (request.method.rawValue.utf8.span, target.path.utf8.span, target.query.utf8.span, exchange.tag.utf8.span)
+        guard !tag.isEmpty else { return false }
+        // "GET /path?query 200 happy 0.123ms": 4 spaces, "?", 3 status digits, at most 8 + 1 + 3 for the time, "ms".
+        let most = method.count + path.count + query.count + tag.count + 23
+        var plain = true
+        bytes.append(addingCapacity: most) { out in
+            // A method is a token (swift-http-types and the strict checks make sure): printable.
+            for index in method.indices { out.append(method[index]) }
+            out.append(UInt8(ascii: " "))
+            for index in path.indices {
+                let byte = path[index]
+                guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%") else {
+                    // The array keeps none of a line given up half-way.
+                    out.removeAll()
+                    plain = false
+                    return
+                }
+                out.append(byte)
+            }
+            if !query.isEmpty {
+                out.append(UInt8(ascii: "?"))
+                for index in query.indices {
+                    let byte = query[index]
+                    guard byte > 0x20, byte < 0x7F else {
+                        out.removeAll()
+                        plain = false
+                        return
+                    }
+                    out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: " "))
+            appendDecimal(UInt64(code), digits: 3, to: &out)
+            out.append(UInt8(ascii: " "))
+            for index in tag.indices { out.append(tag[index]) }
+            out.append(UInt8(ascii: " "))
+            appendDecimal(milliseconds, digits: decimalDigits(milliseconds), to: &out)
+            out.append(UInt8(ascii: "."))
+            appendDecimal(micros % 1000, digits: 3, to: &out)
+            out.append(UInt8(ascii: "m"))
+            out.append(UInt8(ascii: "s"))
         }
-        out[at] = UInt8(ascii: " ")
-        at += 1
-        writeDecimal(UInt64(code), digits: 3, into: &out, at: &at)
-        out[at] = UInt8(ascii: " ")
-        at += 1
-        copy(tag, into: &out, at: &at)
-        out[at] = UInt8(ascii: " ")
-        at += 1
-        writeDecimal(milliseconds, digits: millisecondDigits, into: &out, at: &at)
-        out[at] = UInt8(ascii: ".")
-        at += 1
-        writeDecimal(micros % 1000, digits: 3, into: &out, at: &at)
-        out[at] = UInt8(ascii: "m")
-        out[at + 1] = UInt8(ascii: "s")
-        return true
+        return plain
     }
 
+    /// `number` in exactly `digits` digits (at most 8; zero-padded, the caller counted them). The
+    /// digits are gathered in one word, least significant first, each pushing the others up a byte
+    /// (division by 10 is a multiplication), then appended from the low byte: most significant first.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    private static func copy(_ source: Span<UInt8>, into out: inout MutableSpan<UInt8>, at: inout Int) {
-        for index in 0..<source.count { out[at + index] = source[index] }
-        at += source.count
-    }
-
-    /// `number` in exactly `digits` digits (zero-padded; the caller counted them).
-    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    private static func writeDecimal(_ number: UInt64, digits: Int, into out: inout MutableSpan<UInt8>, at: inout Int) {
+    private static func appendDecimal(_ number: UInt64, digits: Int, to out: inout OutputSpan<UInt8>) {
+        var packed: UInt64 = 0
         var value = number
-        var index = at + digits
-        while index > at {
-            index -= 1
-            out[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        for _ in 0..<digits {
+            packed = packed << 8 | (UInt64(UInt8(ascii: "0")) + value % 10)
             value /= 10
         }
-        at += digits
+        for _ in 0..<digits {
+            out.append(UInt8(truncatingIfNeeded: packed))
+            packed >>= 8
+        }
     }
 
     private static func decimalDigits(_ number: UInt64) -> Int {
