@@ -121,6 +121,18 @@ import UnderstudyTesting
         #expect(facts.count > 1, "/catfact/fact still picks a fact per request")
     }
 
+    /// A connection reuses its last Host string while the next request names the same bytes: requests of one
+    /// keep-alive connection that change Host (same length, other bytes; another length) each get their own links.
+    @Test func oneConnectionFollowsEachRequestsHost() throws {
+        let hosts = ["a.test:1", "a.test:1", "b.test:1", "b.test:22", "a.test:1", "b.test:2"]
+        let payload = hosts.enumerated().map { index, host in
+            "GET /swapi/api/people/1/ HTTP/1.1\r\nHost: \(host)\r\n\(index == hosts.count - 1 ? "Connection: close\r\n" : "")\r\n"
+        }.joined()
+        let reply = try rawRequest(port: shared.port, payload)
+        let homeworlds = reply.components(separatedBy: #""homeworld":""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(homeworlds == hosts.map { "http://\($0)/swapi/api/planets/1/" })
+    }
+
     @Test func pathsWorkWithAndWithoutTrailingSlash() async throws {
         for path in ["/swapi/api", "/swapi/api/people", "/swapi/api/people/1", "/artic/api/v1/artworks/", "/catfact/facts/"] {
             #expect(try await fetchOverTheWire(path).status == 200, "\(path)")

@@ -74,7 +74,8 @@ import Testing
                     && line.contains("import ") && line.contains("Foundation") && !line.contains("FoundationEssentials")
                 {
                     let guarded =
-                        line == "import Foundation" && index >= 3 && lines[index - 1] == "#else"
+                        ["import Foundation", "public import Foundation", "package import Foundation"].contains(line) && index >= 3
+                        && lines[index - 1] == "#else"
                         && lines[index - 3] == "#if canImport(FoundationEssentials)"
                     #expect(guarded, "\(module)/\(file):\(index + 1): full Foundation only in the #else of #if canImport(FoundationEssentials)")
                 }

@@ -88,6 +88,33 @@ import UnderstudyTesting
         #expect(conditions >= 5, "the platform files were scanned")
     }
 
+    /// The branches of a conditional import (`FoundationEssentials` here, `Foundation` on Apple systems) import at
+    /// one access level: with internal imports by default, a `public` API that uses `URL` compiles on Linux and
+    /// not on macOS when only the Linux branch says `public import`. Linux never compiles the other branch,
+    /// so this reads it.
+    @Test func everyBranchOfAConditionalImportHasTheSameAccess() throws {
+        var blocks = 0
+        for file in try Self.sourceFiles() where file.hasSuffix(".swift") {
+            let lines = try Self.lines(of: file).map { $0.trimmingCharacters(in: .whitespaces) }
+            for (index, line) in lines.enumerated() where line.hasPrefix("#if canImport(") {
+                var accesses: [String] = []
+                for next in lines[(index + 1)...] {
+                    if next.hasPrefix("#endif") { break }
+                    if next.hasPrefix("#else") || next.hasPrefix("#elseif") { continue }
+                    guard let range = next.range(of: "import ") else {
+                        accesses = []  // not an import block
+                        break
+                    }
+                    accesses.append(String(next[..<range.lowerBound]).trimmingCharacters(in: .whitespaces))
+                }
+                guard accesses.count > 1 else { continue }
+                blocks += 1
+                #expect(Set(accesses).count == 1, "\(file):\(index + 1): the branches import as \(accesses)")
+            }
+        }
+        #expect(blocks >= 10, "the conditional imports were scanned")
+    }
+
     /// The platform files name an #error for systems that are neither.
     @Test func otherSystemsStopAtAnError() throws {
         for file in Self.platformFiles where file.hasSuffix("Platform.swift") || file.hasSuffix("shim.h") {

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Reads the files Understudy loads: YAML documents through libyaml (``YAMLComposer``), and

@@ -3,7 +3,7 @@ public import UnderstudyAdminWire
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Turns what `understudy record --api` forwarded into datasets in the loader's own format (the shape of

@@ -4,7 +4,7 @@ import UnderstudyHTTP
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// `understudy derive FILE` (and `record --derive`): the scenarios a recording's tests flip to, each a small

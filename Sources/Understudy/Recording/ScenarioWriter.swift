@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Turns a recording into a scenario file (and body files under `data/<name>/`) that `understudy

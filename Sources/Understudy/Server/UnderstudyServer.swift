@@ -4,7 +4,7 @@ public import UnderstudyHTTP
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Everything needed to run Understudy.
