@@ -15,7 +15,8 @@ import Testing
 
     /// Single files at the wire, each with its reason.
     static let wireFiles: [String: String] = [
-        "Sources/Understudy/YAML/YAMLComposer.swift": "reads libyaml's events",
+        "Sources/Understudy/YAML/YAMLComposer.swift": "drives libyaml's parser",
+        "Sources/Understudy/YAML/YAMLEventReader.swift": "reads libyaml's events",
         "Sources/UnderstudyHTTP/Locked.swift": "a pthread mutex needs a stable address",
         "Sources/UnderstudyHTTP/ThreadOrdinal.swift": "a pthread key's value is a pointer",
         "Sources/UnderstudyFuzz/Fuzz.swift": "libFuzzer hands its input over as a pointer",

@@ -4,9 +4,9 @@ import CYAML
 ///
 /// libyaml (C) replaced the Yams package, which imported full Foundation and
 /// with it ICU: about 9 MB of the server's idle memory and 7 ms of its
-/// start-up (see README, Modules). This is the only
-/// file that touches libyaml or its pointers; everything else sees
-/// ``YAMLNode`` and ``FileProblem``.
+/// start-up (see docs/PERFORMANCE.md). This file and ``YAMLEventReader``
+/// are the only ones that touch libyaml or its pointers; everything else
+/// sees ``YAMLNode`` and ``FileProblem``.
 ///
 /// What it does, as `Yams.compose` did before it:
 /// - one document per file: a second one is an error naming where it starts;
@@ -48,7 +48,7 @@ enum YAMLComposer {
         return try bytes.withUnsafeBufferPointer { (input) throws(FileProblem) -> YAMLNode in
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
             yaml_parser_set_input_string(parser, input.baseAddress, input.count)
-            var composer = Composer(events: EventReader(parser: parser, input: input, file: file), file: file)
+            var composer = Composer(events: YAMLEventReader(parser: parser, input: input, file: file), file: file)
             return try composer.document()
         }
     }
@@ -74,99 +74,6 @@ enum YAMLComposer {
             previous = byte
         }
         return YAMLNode.Mark(line: line, column: column)
-    }
-}
-
-// MARK: - Events
-
-/// One libyaml event, copied out of C memory.
-private enum Event {
-    case streamStart
-    case streamEnd
-    case documentStart(YAMLNode.Mark)
-    case documentEnd
-    case alias(anchor: String, mark: YAMLNode.Mark)
-    case scalar(YAMLNode.Scalar, anchor: String?)
-    case sequenceStart(tag: String?, anchor: String?, mark: YAMLNode.Mark)
-    case sequenceEnd
-    case mappingStart(tag: String?, anchor: String?, mark: YAMLNode.Mark)
-    case mappingEnd
-}
-
-/// Pulls events from a libyaml parser and turns its failures into ``FileProblem``s.
-private struct EventReader {
-    let parser: UnsafeMutablePointer<yaml_parser_t>
-    /// The parser's input, to turn a reader error's byte offset into a line and column.
-    let input: UnsafeBufferPointer<UInt8>
-    let file: String
-
-    func next() throws(FileProblem) -> Event {
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { throw problem() }
-        defer { yaml_event_delete(&event) }
-        let mark = YAMLNode.Mark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
-        switch event.type {
-        case YAML_STREAM_START_EVENT:
-            return .streamStart
-        case YAML_DOCUMENT_START_EVENT:
-            return .documentStart(mark)
-        case YAML_DOCUMENT_END_EVENT:
-            return .documentEnd
-        case YAML_ALIAS_EVENT:
-            return .alias(anchor: Self.text(event.data.alias.anchor) ?? "", mark: mark)
-        case YAML_SCALAR_EVENT:
-            let data = event.data.scalar
-            // The value may hold NUL characters (written "\0"), so it is read by length.
-            let value = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
-            let scalar = YAMLNode.Scalar(value, style: Self.style(data.style), tag: Self.text(data.tag), mark: mark)
-            return .scalar(scalar, anchor: Self.text(data.anchor))
-        case YAML_SEQUENCE_START_EVENT:
-            let data = event.data.sequence_start
-            return .sequenceStart(tag: Self.text(data.tag), anchor: Self.text(data.anchor), mark: mark)
-        case YAML_SEQUENCE_END_EVENT:
-            return .sequenceEnd
-        case YAML_MAPPING_START_EVENT:
-            let data = event.data.mapping_start
-            return .mappingStart(tag: Self.text(data.tag), anchor: Self.text(data.anchor), mark: mark)
-        case YAML_MAPPING_END_EVENT:
-            return .mappingEnd
-        default:
-            // YAML_STREAM_END_EVENT; YAML_NO_EVENT is never returned by a successful parse.
-            return .streamEnd
-        }
-    }
-
-    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        pointer.map { String(cString: $0) }
-    }
-
-    private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.Scalar.Style {
-        switch style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: .literal
-        case YAML_FOLDED_SCALAR_STYLE: .folded
-        default: .plain
-        }
-    }
-
-    /// The parser's error, located. libyaml's lines and columns are 0-based.
-    private func problem() -> FileProblem {
-        let state = parser.pointee
-        let problem = state.problem.map { String(cString: $0) } ?? "unknown error"
-        switch state.error {
-        case YAML_READER_ERROR:
-            // Bad bytes (invalid UTF-8, control characters): libyaml gives a byte offset only.
-            let mark = YAMLComposer.mark(atByte: state.problem_offset, in: input)
-            return FileProblem(file: file, line: mark.line, column: mark.column, message: "unreadable text: \(problem)")
-        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
-            let context = state.context.map { String(cString: $0) + " " } ?? ""
-            return FileProblem(
-                file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1,
-                message: "malformed YAML/JSON: \(context)\(problem)")
-        default:
-            return FileProblem(file: file, message: "cannot parse: libyaml is out of memory")
-        }
     }
 }
 
@@ -197,7 +104,7 @@ private struct Composer {
         }
     }
 
-    let events: EventReader
+    let events: YAMLEventReader
     let file: String
     /// Anchored nodes by name; a later anchor of the same name replaces an earlier one.
     var anchors: [String: (node: YAMLNode, extent: Extent)] = [:]
@@ -207,7 +114,7 @@ private struct Composer {
     var composed = 0
     let cancellation = LoadScope.current?.cancellation
 
-    init(events: EventReader, file: String) {
+    init(events: YAMLEventReader, file: String) {
         self.events = events
         self.file = file
     }
@@ -228,7 +135,7 @@ private struct Composer {
     }
 
     /// The node that starts with `event`, at `depth` (the root is at 1).
-    private mutating func node(_ event: Event, depth: Int) throws(FileProblem) -> (node: YAMLNode, extent: Extent) {
+    private mutating func node(_ event: YAMLEvent, depth: Int) throws(FileProblem) -> (node: YAMLNode, extent: Extent) {
         composed += 1
         if composed & 4095 == 0, cancellation?.isCancelled == true { throw ConfinedRead.cancelled(file) }
         switch event {
