@@ -109,7 +109,6 @@ extension ScenarioResponder {
     /// `number` in exactly `digits` digits (at most 8; zero-padded, the caller counted them). The
     /// digits are gathered in one word, least significant first, each pushing the others up a byte
     /// (division by 10 is a multiplication), then appended from the low byte: most significant first.
-    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     private static func appendDecimal(_ number: UInt64, digits: Int, to out: inout OutputSpan<UInt8>) {
         var packed: UInt64 = 0
         var value = number
@@ -163,25 +162,14 @@ extension ScenarioResponder {
         }
     }
 
-    /// `number` in decimal, zero-padded to at least `digits` digits. The digits are gathered in one
-    /// word (division by 10 is a multiplication), then appended most significant first.
+    /// `number` in decimal, zero-padded to at least `digits` digits: the in-place writer's digits,
+    /// appended to an array.
     private static func appendDecimal(_ number: UInt64, digits: Int = 1, to bytes: inout [UInt8]) {
         guard number < 100_000_000 else {
             bytes.append(contentsOf: String(number).utf8)
             return
         }
-        var packed: UInt64 = 0
-        var length = 0
-        // Least significant digit first, each pushing the others up a byte: the first byte ends up the most significant digit.
-        var value = number
-        repeat {
-            packed = packed << 8 | (UInt64(UInt8(ascii: "0")) + value % 10)
-            value /= 10
-            length += 1
-        } while value > 0 || length < digits
-        for _ in 0..<length {
-            bytes.append(UInt8(truncatingIfNeeded: packed))
-            packed >>= 8
-        }
+        let count = max(digits, decimalDigits(number))
+        bytes.append(addingCapacity: count) { appendDecimal(number, digits: count, to: &$0) }
     }
 }
