@@ -8,7 +8,7 @@ SCENARIO ?= happy
 # unit suites call the engine through UnderstudyRouter, with no socket.
 WIRE_SUITES = UnderstudyHTTPTests|AdminConcurrencyTests|ScenarioMatrixTests|CommandLineTests|DashboardBrowserTests|UnderstudyProcessTests
 
-.PHONY: deps build release run test check validate bench docker clean
+.PHONY: deps build release helper run record test check validate bench docker clean
 
 deps:
 	@scripts/install-deps.sh
@@ -19,13 +19,26 @@ build: deps
 release: deps
 	scripts/build.sh
 
-## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO override).
-run: release
-	.build/release/understudy serve --host $(HOST) --port $(PORT) --scenarios scenarios --scenario $(SCENARIO)
+## The upstream helper that `proxy:` routes and `understudy record` run (it links AsyncHTTPClient,
+## which most of a first build is): built only by the targets that need it.
+helper: deps
+	scripts/build.sh understudy understudy-upstream
+
+SCENARIOS ?= scenarios
+# `make run` builds the helper too when a scenario file proxies (a `proxy:` key).
+RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,release)
+
+## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO, SCENARIOS override).
+run: $(RUN_NEEDS)
+	.build/release/understudy serve --host $(HOST) --port $(PORT) --scenarios $(SCENARIOS) --scenario $(SCENARIO)
+
+## Record an upstream into a scenario: make record ARGS="--upstream https://api.example.com --prefix /myapi --into scenarios/mine.yaml"
+record: helper
+	.build/release/understudy record $(ARGS)
 
 ## Build and run every test. Chromium (for the dashboard browser test) is optional:
 ## without it that one test is skipped with a message saying so.
-test: release
+test: helper
 	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
 	$(SWIFT) build --build-tests
 	# The code style of .swift-format (scripts/lint.sh says how to fix what it finds).
@@ -49,7 +62,7 @@ test: release
 ## then the whole suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.
 ## LeakSanitizer stays off: it misreads Swift's indirect-enum payloads (tagged pointers) and XCTest's
 ## runner objects as leaks; ASan's memory-error checks are all on.
-check: release
+check: helper
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
 	# The server suites again on the event loop and hang-up detection macOS uses (poll), so that path is tested here too.

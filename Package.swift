@@ -66,19 +66,57 @@ let package = Package(
         .target(name: "UnderstudyAdminWire"),
         // The typed admin client and remote sessions: Foundation only, usable from any test target (iOS included).
         .target(name: "UnderstudyAdminClient", dependencies: ["UnderstudyAdminWire"]),
+        // JSON and YAML documents read with located problems (file:line:column), files read confined to a
+        // folder, and JSON written with holes for the origin a client used. Knows no API and no scenario.
+        .target(
+            name: "UnderstudyDocuments",
+            dependencies: [
+                "CYAML",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // SWAPI, artic and catfact: their routes, datasets, search and bodies, as the real services answer.
+        .target(
+            name: "UnderstudyBuiltinAPIs",
+            dependencies: [
+                "UnderstudyHTTP",
+                "UnderstudyAdminWire",
+                "UnderstudyDocuments",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The staging engine: scenarios (load, validate, compose, reload), selection, faults and delays,
+        // custom routes, proxy, admin API, journal, dashboard.
         .target(
             name: "Understudy",
             dependencies: [
                 "UnderstudyHTTP",
                 "UnderstudyAdminWire",
-                "CYAML",
+                "UnderstudyDocuments",
+                "UnderstudyBuiltinAPIs",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            resources: [.embedInCode("Admin/Dashboard.html")]
+        ),
+        // `understudy record` and `derive`: the recording responder, the scenario and dataset writers.
+        // Only the command line (and its tests) link it.
+        .target(
+            name: "UnderstudyRecording",
+            dependencies: [
+                "Understudy",
+                "UnderstudyHTTP",
+                "UnderstudyAdminWire",
+                "UnderstudyDocuments",
+                "UnderstudyBuiltinAPIs",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .target(name: "UnderstudyClients"),
+        // Foundation only, and the wire module's header names and environment keys (standard library only).
+        .target(name: "UnderstudyClients", dependencies: ["UnderstudyAdminWire"]),
         .target(
             name: "UnderstudyDependencies",
             dependencies: ["UnderstudyClients", .product(name: "Dependencies", package: "swift-dependencies")]
@@ -87,7 +125,9 @@ let package = Package(
         // For users: an Understudy server inside the test process, and sessions on it.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient"]
+            dependencies: [
+                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient",
+            ]
         ),
         // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
         // stays free of NIO; only the `understudy-upstream` helper (and RecordTests) link it.
@@ -106,6 +146,8 @@ let package = Package(
             name: "understudy",
             dependencies: [
                 "Understudy",
+                "UnderstudyRecording",
+                "UnderstudyDocuments",
                 "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -123,8 +165,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "understudy", "UnderstudyTestSupport",
-                .product(name: "SystemPackage", package: "swift-system"),
+                "Understudy", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "understudy", "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(
@@ -133,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RobustnessTests",
-            dependencies: ["Understudy", "UnderstudyTesting", "understudy", "UnderstudyTestSupport"]
+            dependencies: ["Understudy", "UnderstudyDocuments", "UnderstudyTesting", "understudy", "UnderstudyTestSupport"]
         ),
         // An app that does its own networking with the client library, run as a child process by RemoteTests
         // with UNDERSTUDY_BASE_URL and UNDERSTUDY_SESSION in its environment (as a UI test launches an app).
@@ -153,8 +195,8 @@ let package = Package(
         .testTarget(
             name: "RecordTests",
             dependencies: [
-                "Understudy", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyUpstream", "understudy",
-                "understudy-upstream", "UnderstudyTestSupport",
+                "Understudy", "UnderstudyDocuments", "UnderstudyRecording", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "UnderstudyUpstream", "understudy", "understudy-upstream", "UnderstudyTestSupport",
             ]
         ),
         .testTarget(
@@ -166,7 +208,7 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyFuzz",
             dependencies: [
-                "Understudy", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "CMicroHTTPD",
+                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "CMicroHTTPD",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Builds the release binary. Used by `make run`, `make test` (so CI exercises it) and docker/Dockerfile.
+# Builds release binaries: `understudy` alone by default, or the products named.
+#   scripts/build.sh                                  # understudy (what `make run` needs)
+#   scripts/build.sh understudy understudy-upstream   # and the upstream helper (proxy:, record; make test, Docker)
+# Used by `make run`, `make test` (so CI exercises it) and docker/Dockerfile.
+# Why the helper is apart: it links AsyncHTTPClient, whose swift-nio and BoringSSL are most of a
+# fresh clone's build (about 4 of its 5 minutes here), and `serve` needs it only to proxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "$(uname -s)" = Linux ]; then
-    # The Swift runtime linked in, so it runs on a plain Debian with only libmicrohttpd12 (the Docker
-    # image's runtime stage). lld with packed relative relocations (glibc 2.36+): the loader reads a few
-    # KB of relocations instead of about 1 MB, which shows in start-up time and resident memory.
-    for product in understudy understudy-upstream; do
-        swift build -c release --product $product --static-swift-stdlib \
+products=("$@")
+[ ${#products[@]} -eq 0 ] && products=(understudy)
+for product in "${products[@]}"; do
+    if [ "$(uname -s)" = Linux ]; then
+        # The Swift runtime linked in, so it runs on a plain Debian with only libmicrohttpd12 (the Docker
+        # image's runtime stage). lld with packed relative relocations (glibc 2.36+): the loader reads a few
+        # KB of relocations instead of about 1 MB, which shows in start-up time and resident memory.
+        swift build -c release --product "$product" --static-swift-stdlib \
             -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-    done
-else
-    # macOS: the Swift runtime is part of the system (no --static-swift-stdlib there), and Apple's
-    # linker is Mach-O, with no ELF options.
-    swift build -c release --product understudy
-    swift build -c release --product understudy-upstream
-fi
+    else
+        # macOS: the Swift runtime is part of the system (no --static-swift-stdlib there), and Apple's
+        # linker is Mach-O, with no ELF options.
+        swift build -c release --product "$product"
+    fi
+    echo "built .build/release/$product" >&2
+done
 # understudy-upstream (proxy:, record) must stay next to understudy, which looks for it there.
-echo "built .build/release/understudy and .build/release/understudy-upstream" >&2

@@ -1,9 +1,10 @@
 import SystemPackage
+import UnderstudyDocuments
 
 // Everything in Understudy that differs between Linux and Darwin, in one place.
 //
-// The C library is imported here, once, for the whole module (memcmp, realpath,
-// clock_gettime); the rest of the module uses only calls that exist on both
+// The C library is imported here, once, for the whole module (clock_gettime,
+// stat); the rest of the module uses only calls that exist on both
 // systems (files, errno and standard streams go through swift-system). Other systems stop at #error.
 #if os(Linux)
 @_exported import Glibc
@@ -13,7 +14,7 @@ import SystemPackage
 #error("Understudy builds on Linux (Glibc) and on Darwin (macOS); add this system's branch to Platform.swift")
 #endif
 
-enum Platform {
+package enum Platform {
     #if os(Linux)
     /// A coarse monotonic clock in milliseconds (sessions' idle time): the coarse clock reads the
     /// kernel's tick without a vDSO time computation.
@@ -34,13 +35,5 @@ extension Stat {
     var modifiedSeconds: Double {
         let time = st_mtim
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
-extension Platform {
-    /// Reads from `fd` into `bytes` from `offset` to the end; how many bytes came (0 at the end of
-    /// the file). The one read into memory the engine does itself: the call needs the buffer's address.
-    static func read(_ fd: FileDescriptor, into bytes: inout [UInt8], at offset: Int) throws -> Int {
-        try bytes.withUnsafeMutableBytes { try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
     }
 }

@@ -33,6 +33,9 @@ public enum UnderstudyHeaderName {
     public static let scenario = "X-Understudy-Scenario"
     /// A delay in milliseconds before this one request is answered.
     public static let delay = "X-Understudy-Delay"
+    /// Sent by the dashboard's own calls, so a state-changing admin call from a page that is not
+    /// the dashboard (a form cannot set a custom header) is refused.
+    public static let admin = "X-Understudy-Admin"
 }
 
 /// The environment variables Understudy's libraries read.

@@ -29,7 +29,9 @@ extension ArticClient: DependencyKey {
         ArticClient(
             fetchArtworks: unimplemented("ArticClient.fetchArtworks"),
             fetchArtwork: unimplemented("ArticClient.fetchArtwork"),
-            searchArtworks: unimplemented("ArticClient.searchArtworks")
+            searchArtworks: unimplemented("ArticClient.searchArtworks"),
+            searchArtworksMatching: unimplemented("ArticClient.searchArtworksMatching"),
+            fetchArtworksByIDs: unimplemented("ArticClient.fetchArtworksByIDs")
         )
     }
 }
@@ -62,9 +64,4 @@ extension DependencyValues {
         set { self[CatFactClient.self] = newValue }
     }
 
-    @available(*, deprecated, renamed: "articClient")
-    public var artInstituteClient: ArticClient {
-        get { self[ArticClient.self] }
-        set { self[ArticClient.self] = newValue }
-    }
 }

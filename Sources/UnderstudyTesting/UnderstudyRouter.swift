@@ -2,6 +2,7 @@ public import Foundation
 public import HTTPTypes
 import Logging
 import Understudy
+import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 
@@ -23,15 +24,14 @@ import UnderstudyMicroHTTPD
 /// What only the wire can show (a reset, a truncated body on a socket, timeouts) is reported as a
 /// ``RouterResponse/Fault`` instead; test it against ``UnderstudyTestServer``.
 public final class UnderstudyRouter: Sendable {
-    private let server: UnderstudyServer?
     private let responder: any HTTPResponder
     /// The `Host` sent when a request names none (links in bodies point at it).
     public let host: String
 
     /// The scenario-selection header (`X-Understudy-Scenario`).
-    public static let scenarioHeader = HTTPField.Name("X-Understudy-Scenario")!
+    public static let scenarioHeader = HTTPField.Name(UnderstudyHeaderName.scenario)!
     /// The session header (`X-Understudy-Session`).
-    public static let sessionHeader = HTTPField.Name("X-Understudy-Session")!
+    public static let sessionHeader = HTTPField.Name(UnderstudyHeaderName.session)!
 
     /// Loads the scenarios; nothing listens.
     /// - Parameters:
@@ -46,21 +46,18 @@ public final class UnderstudyRouter: Sendable {
     ) throws {
         var logger = Logger(label: "understudy.router")
         logger.logLevel = .warning
-        let server = try UnderstudyServer(
+        let engine = try UnderstudyEngine(
             configuration: UnderstudyConfiguration(
                 server: ServerConfiguration(host: "127.0.0.1", port: 0), scenariosDirectory: scenarios, scenario: scenario,
-                journalSize: journalSize, adminToken: adminToken, logger: logger),
-            transport: .libmicrohttpd)  // made, never started: no port is bound
-        self.server = server
-        responder = server.responder
+                journalSize: journalSize, adminToken: adminToken, logger: logger))
+        responder = engine.responder
         host = "localhost:8080"
     }
 
     /// A router over a running server's engine: the same scenarios, sessions and journal, and the
     /// server's own address as the default `Host`, so links point where a client would follow them.
     init(sharing server: UnderstudyServer) {
-        self.server = nil
-        responder = server.responder
+        responder = server.engine.responder
         host = String(server.baseURL.dropFirst("http://".count))
     }
 

@@ -150,7 +150,7 @@ private actor SharedServer {
 
 extension UnderstudyTestServer {
     /// Names of the loaded scenarios.
-    public var scenarioNames: [String] { server.scenarios.names }
+    public var scenarioNames: [String] { server.engine.scenarioNames }
 
     /// `http://127.0.0.1:PORT` of the admin-only listener, when started with `adminPort`.
     public var adminBaseURL: URL? { server.adminBaseURL.map { URL(string: $0)! } }
@@ -162,5 +162,5 @@ extension UnderstudyTestServer {
     ///
     /// - Returns: The problems that rejected the new set; empty when it replaced the old one.
     @discardableResult
-    public func reload() -> [FileProblem] { server.reload() }
+    public func reload() -> [FileProblem] { server.engine.reload() }
 }

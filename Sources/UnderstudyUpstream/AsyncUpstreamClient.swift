@@ -1,20 +1,20 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
-public import Understudy
+package import Understudy
 import UnderstudyHTTP
 
 /// The engine's ``UpstreamClient`` over AsyncHTTPClient. The `HTTPClient` (and its event loop
 /// threads) is created on the first request, not at start-up: a server that never proxies pays
 /// nothing for it.
-public final class AsyncUpstreamClient: UpstreamClient {
+package final class AsyncUpstreamClient: UpstreamClient {
     /// Bodies above this are refused, so a hostile upstream cannot exhaust memory.
-    public let maxBodyBytes: Int
+    package let maxBodyBytes: Int
     /// The whole exchange's deadline, so an upstream that hangs cannot park a connection for ever.
-    public let timeoutSeconds: Int
+    package let timeoutSeconds: Int
     private let client = Locked<HTTPClient?>(nil)
 
-    public init(maxBodyBytes: Int = 16 << 20, timeoutSeconds: Int = 30) {
+    package init(maxBodyBytes: Int = 16 << 20, timeoutSeconds: Int = 30) {
         self.maxBodyBytes = maxBodyBytes
         self.timeoutSeconds = timeoutSeconds
     }
@@ -36,7 +36,7 @@ public final class AsyncUpstreamClient: UpstreamClient {
         }
     }
 
-    public func send(_ request: UpstreamRequest, completion: @escaping @Sendable (Result<UpstreamResponse, UpstreamError>) -> Void) {
+    package func send(_ request: UpstreamRequest, completion: @escaping @Sendable (Result<UpstreamResponse, UpstreamError>) -> Void) {
         let upstream = Self.origin(of: request.url)
         let limit = maxBodyBytes
         let timeout = timeoutSeconds
@@ -99,7 +99,7 @@ public final class AsyncUpstreamClient: UpstreamClient {
     }
 
     /// Ends the client's threads (if it was ever created).
-    public func shutdown() {
+    package func shutdown() {
         let made = client.withLock { client -> HTTPClient? in
             defer { client = nil }
             return client

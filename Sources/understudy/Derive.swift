@@ -1,5 +1,6 @@
 import ArgumentParser
 import Understudy
+import UnderstudyRecording
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,12 @@
 import Dispatch
 import Understudy
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The command line's ``UpstreamClient``: each request runs in an `understudy-upstream` process (installed
 /// next to `understudy`), which alone links AsyncHTTPClient. Linking it here cost `serve` some 3 MB of
 /// resident memory and a few milliseconds at every start, proxy or not; a helper costs nothing until a
@@ -33,6 +39,14 @@ final class HelperUpstreamClient: UpstreamClient {
 
     private static func run(_ input: [UInt8], upstream: String) -> Result<UpstreamResponse, UpstreamError> {
         let path = helperPath
+        // `make run` builds the helper only when a scenario proxies: say how to build it, not just that it failed.
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            return .failure(
+                .unreachable(
+                    upstream: upstream,
+                    reason: "the upstream helper \(path) is not built; `make helper` builds it "
+                        + "(or `swift build -c release --product understudy-upstream`)"))
+        }
         let output: [UInt8]
         let status: Int32
         switch Platform.run(path, input: input) {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Understudy
+import UnderstudyAdminWire
+import UnderstudyRecording
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 
@@ -14,7 +16,7 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record an upstream API into a scenario: a proxy that forwards, answers and remembers.",
         discussion: """
-            Point your app at this server instead of the API. Stop with Ctrl-C (or SIGTERM, or POST /__admin/recording/save \
+            Point your app at this server instead of the UnderstudyAPI. Stop with Ctrl-C (or SIGTERM, or POST /__admin/recording/save \
             to save without stopping); the scenario is written then, atomically.
               understudy record --upstream https://api.example.com --prefix /myapi --into scenarios/myapi.yaml
             """
@@ -104,7 +106,7 @@ struct Record: ParsableCommand {
                 exitProcess(1)
             }
         }
-        if !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+        if !AdminGuard.isLoopback(host) {
             // The recorder has no admin token: whoever reaches it can use the upstream through it and save the file.
             printError(
                 "warning: recording on \(host), not a loopback address: anyone who can reach it can send requests upstream through it and call POST /__admin/recording/save"

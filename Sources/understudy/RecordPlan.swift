@@ -1,5 +1,6 @@
 import ArgumentParser
 import Understudy
+import UnderstudyRecording
 import UnderstudyAdminWire
 
 #if canImport(FoundationEssentials)
@@ -11,7 +12,7 @@ import Foundation
 /// `understudy record`'s arguments checked and turned into what the recorder needs, and its save.
 enum RecordPlan {
     /// The real services' base URLs, which Understudy's prefixes stand for.
-    static let realBaseURLs: [API: String] = [
+    static let realBaseURLs: [UnderstudyAPI: String] = [
         .swapi: "https://swapi.dev/api", .artic: "https://api.artic.edu/api/v1", .catfact: "https://catfact.ninja",
     ]
 
@@ -24,8 +25,8 @@ enum RecordPlan {
             for (upstream, prefix) in zip(upstreams, prefixes) { mappings.append(try UpstreamMapping(prefix: prefix, upstream: upstream)) }
             for text in apis {
                 let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-                guard let api = API(rawValue: parts[0]) else {
-                    throw ValidationError("--api \(parts[0]): unknown API (known: \(API.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let api = UnderstudyAPI(rawValue: parts[0]) else {
+                    throw ValidationError("--api \(parts[0]): unknown API (known: \(UnderstudyAPI.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 mappings.append(try UpstreamMapping(prefix: api.prefix, upstream: parts.count > 1 ? parts[1] : realBaseURLs[api]!, builtIn: api))
             }
@@ -39,8 +40,8 @@ enum RecordPlan {
     }
 
     /// The built-in APIs among `mappings` (only `--api` may take their prefixes), for the dataset writer.
-    static func builtInAPIs(_ mappings: [UpstreamMapping]) -> [API] {
-        mappings.compactMap { mapping in API.allCases.first { $0.prefix == mapping.prefix } }
+    static func builtInAPIs(_ mappings: [UpstreamMapping]) -> [UnderstudyAPI] {
+        mappings.compactMap { mapping in UnderstudyAPI.allCases.first { $0.prefix == mapping.prefix } }
     }
 
     /// The scenarios folder and the scenario's name from `--into`.

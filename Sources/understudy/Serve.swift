@@ -130,6 +130,13 @@ struct Serve: ParsableCommand {
         )
         // Only an object: a proxied request starts the understudy-upstream helper (HelperUpstreamClient).
         configuration.upstreamClient = HelperUpstreamClient()
+        // Access lines straight into the stderr buffer the logger writes through: no String per request.
+        configuration.accessLog = .buffered(
+            {
+                var handler = BufferedLogHandler(label: "understudy")
+                handler.logLevel = level
+                return handler
+            }())
         guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
         configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
         configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit
@@ -158,7 +165,7 @@ struct Serve: ParsableCommand {
             if number == SIGHUP {
                 // As nginx does: re-read the configuration, here on the reload thread.
                 logger.notice("SIGHUP: reloading the scenarios")
-                understudy.requestReload()
+                understudy.engine.requestReload()
                 return
             }
             logger.notice("stopping: answering parked requests and letting in-flight ones finish")
@@ -174,7 +181,7 @@ struct Serve: ParsableCommand {
             printOutput("understudy admin listening on \(admin)")
         }
         logger.info(
-            "serving \(understudy.scenarios.names.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)"
+            "serving \(understudy.engine.scenarioNames.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)"
         )
         ProcessMemory.releaseStartupCode()
         // Park the main thread; the signal thread exits the process. (Not dispatchMain(): its

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SystemPackage
 import Understudy
+import UnderstudyDocuments
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

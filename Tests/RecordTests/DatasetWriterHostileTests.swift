@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyRecording
 import UnderstudyTesting
 
 @testable import Understudy
@@ -12,7 +13,7 @@ import UnderstudyTesting
         + #""homeworld":"http://x/api/planets/9/","films":["http://x/api/films/1/"],"species":[],"vehicles":[],"starships":[],"#
         + #""created":"c","edited":"e","unknown":1,"url":"http://x/api/people/1/?format=json"}"#
 
-    static let bodies: [(API, String)] = [
+    static let bodies: [(UnderstudyAPI, String)] = [
         (.catfact, "<html>not json</html>"), (.catfact, #"{"fact":5}"#), (.catfact, #"{"data":"x"}"#), (.catfact, "[]"),
         (.catfact, #"{"from":-9,"data":[{"fact":""},{"breed":"a","country":1},3,null,{"fact":"ok"}]}"#),
         (.catfact, #"{"from":1e400,"data":[{"fact":"ok"},{"fact":"second"}]}"#),
@@ -49,7 +50,7 @@ import UnderstudyTesting
     @Test func nothingUsableWritesNoScenario() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mapping = try UpstreamMapping(prefix: API.swapi.prefix, upstream: "http://upstream.test", builtIn: .swapi)
+        let mapping = try UpstreamMapping(prefix: UnderstudyAPI.swapi.prefix, upstream: "http://upstream.test", builtIn: .swapi)
         let exchange = RecordedExchange(
             method: "GET", path: "/swapi/api/people/", query: "", status: 200, headers: [], body: Array("{}".utf8), mapping: mapping)
         let writer = DatasetWriter(name: "none", apis: [.swapi])

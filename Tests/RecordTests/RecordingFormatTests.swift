@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import UnderstudyDocuments
+import UnderstudyRecording
 import UnderstudyTesting
 
 @testable import Understudy

@@ -235,12 +235,6 @@ struct RemoteTests {
         UnderstudyHeaders(scenario: "empty").apply(to: configuration)
         #expect(configuration.httpAdditionalHeaders?["X-Understudy-Scenario"] as? String == "empty")
     }
-
-    @Test func theWireNamesMatchTheClientNames() {
-        #expect(UnderstudyHeaders.Name.session == UnderstudyHeaderName.session)
-        #expect(UnderstudyHeaders.Name.scenario == UnderstudyHeaderName.scenario)
-        #expect(UnderstudyHeaders.Name.delay == UnderstudyHeaderName.delay)
-    }
 }
 
 /// `testValue` is unimplemented: calling it records an issue, which fails a Swift Testing test when the

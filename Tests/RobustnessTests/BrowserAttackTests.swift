@@ -48,7 +48,7 @@ struct BrowserAttackTests {
         let indented = Self.attackPage.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
         try """
         name: attacker
-        description: Happy, plus a page that attacks the admin API.
+        description: Happy, plus a page that attacks the admin UnderstudyAPI.
         extends: happy
         routes:
           - path: /attack.html

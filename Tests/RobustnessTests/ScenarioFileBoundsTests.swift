@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyDocuments
 import UnderstudyTestSupport
 import UnderstudyTesting
 

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyDocuments
 import UnderstudyTestSupport
 import UnderstudyTesting
 

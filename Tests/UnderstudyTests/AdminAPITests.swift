@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyTesting

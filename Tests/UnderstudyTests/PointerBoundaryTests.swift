@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyDocuments
 
 /// Pointers live only at the wire: the libmicrohttpd backend, the YAML composer over libyaml, and
 /// a few named files that talk to the operating system. Everything else — the HTTP core, the

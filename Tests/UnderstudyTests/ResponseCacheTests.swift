@@ -1,6 +1,8 @@
 import HTTPTypes
 import Testing
 import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
 import UnderstudyHTTP
 
 @testable import Understudy

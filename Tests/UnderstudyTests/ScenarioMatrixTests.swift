@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyDocuments
 import UnderstudyTestSupport
 import UnderstudyTesting
 
@@ -10,16 +11,16 @@ import FoundationNetworking
 
 /// Each API × each bundled scenario, through the real server and URLSession.
 @Suite struct ScenarioMatrixTests {
-    static let lists = [API.swapi: "/swapi/api/people/", .artic: "/artic/api/v1/artworks", .catfact: "/catfact/facts"]
-    static let details = [API.swapi: "/swapi/api/people/1/", .artic: "/artic/api/v1/artworks/27992", .catfact: "/catfact/fact"]
+    static let lists = [UnderstudyAPI.swapi: "/swapi/api/people/", .artic: "/artic/api/v1/artworks", .catfact: "/catfact/facts"]
+    static let details = [UnderstudyAPI.swapi: "/swapi/api/people/1/", .artic: "/artic/api/v1/artworks/27992", .catfact: "/catfact/fact"]
     static let scenarios = [
         "happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
         "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body",
     ]
-    static let cases = API.allCases.flatMap { api in scenarios.map { (api, $0) } }
+    static let cases = UnderstudyAPI.allCases.flatMap { api in scenarios.map { (api, $0) } }
 
     /// Number of items in a list body, whatever the API's pagination style.
-    static func itemCount(_ body: JSONValue, _ api: API) -> Int? {
+    static func itemCount(_ body: JSONValue, _ api: UnderstudyAPI) -> Int? {
         switch api {
         case .swapi: body["count"]?.intValue
         case .artic: body["pagination"]?["total"]?.intValue
@@ -28,7 +29,7 @@ import FoundationNetworking
     }
 
     @Test(arguments: cases)
-    func listAndDetail(_ api: API, _ scenario: String) async throws {
+    func listAndDetail(_ api: UnderstudyAPI, _ scenario: String) async throws {
         let list = Self.lists[api]!
         let detail = Self.details[api]!
         switch scenario {

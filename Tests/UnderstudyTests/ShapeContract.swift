@@ -1,4 +1,5 @@
 import Understudy
+import UnderstudyDocuments
 
 /// What a JSON value must look like: the project's own statement of the real
 /// APIs' shapes (key order, types, nulls), checked against live responses.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import UnderstudyDocuments
 import UnderstudyTestSupport
 import UnderstudyTesting
 

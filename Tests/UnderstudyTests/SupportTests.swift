@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SystemPackage
 import Testing
+import UnderstudyBuiltinAPIs
 import UnderstudyAdminWire
 
 @testable import Understudy
@@ -91,18 +92,18 @@ import UnderstudyAdminWire
 @Suite struct APIMatchTests {
     /// `API.match` picks its candidate by the prefix's second byte.
     @Test func everyPrefixMatchesItsAPIOnly() throws {
-        #expect(Set(API.allCases.map { Array($0.prefix.utf8)[1] }).count == API.allCases.count)
-        for api in API.allCases {
-            #expect(API.match(api.prefix) == api)
+        #expect(Set(UnderstudyAPI.allCases.map { Array($0.prefix.utf8)[1] }).count == UnderstudyAPI.allCases.count)
+        for api in UnderstudyAPI.allCases {
+            #expect(UnderstudyAPI.match(api.prefix) == api)
             #expect(api.subpath(of: api.prefix) == "")
-            #expect(API.match(api.prefix + "/x/1?") == api)
+            #expect(UnderstudyAPI.match(api.prefix + "/x/1?") == api)
             #expect(api.subpath(of: api.prefix + "/x/1?") == "/x/1?")
-            #expect(API.match(api.prefix + "x") == nil, "a longer first segment is another path")
-            #expect(API.match(String(api.prefix.dropLast())) == nil)
+            #expect(UnderstudyAPI.match(api.prefix + "x") == nil, "a longer first segment is another path")
+            #expect(UnderstudyAPI.match(String(api.prefix.dropLast())) == nil)
         }
-        #expect(API.match("/") == nil)
-        #expect(API.match("") == nil)
-        #expect(API.match("/sw") == nil)
-        #expect(API.match("/swapi/ap\u{301}") == nil)
+        #expect(UnderstudyAPI.match("/") == nil)
+        #expect(UnderstudyAPI.match("") == nil)
+        #expect(UnderstudyAPI.match("/sw") == nil)
+        #expect(UnderstudyAPI.match("/swapi/ap\u{301}") == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import UnderstudyDocuments
 
 @testable import Understudy
 

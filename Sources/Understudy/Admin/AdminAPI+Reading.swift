@@ -1,5 +1,6 @@
 import HTTPTypes
 import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
 import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
@@ -25,8 +26,8 @@ extension AdminAPI {
         )
     }
 
-    static func perAPI(_ selections: [API: Selection]) -> UnderstudyWire.Members<UnderstudyWire.Selection> {
-        UnderstudyWire.Members(API.allCases.compactMap { api in selections[api].map { (key: api.rawValue, value: $0.wire) } })
+    static func perAPI(_ selections: [UnderstudyAPI: Selection]) -> UnderstudyWire.Members<UnderstudyWire.Selection> {
+        UnderstudyWire.Members(UnderstudyAPI.allCases.compactMap { api in selections[api].map { (key: api.rawValue, value: $0.wire) } })
     }
 
     static func sessionWire(_ id: String, _ session: ServerState.Session, now: Int64) -> UnderstudyWire.SessionState {
@@ -99,9 +100,9 @@ extension AdminAPI {
         }
         filter.session = try sessionID(request.queryValue("session"))
         if let text = request.queryValue("api") {
-            guard let api = API(rawValue: text) else {
+            guard let api = UnderstudyAPI(rawValue: text) else {
                 throw AdminError(
-                    .badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    .badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(UnderstudyAPI.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             filter.api = api
         }

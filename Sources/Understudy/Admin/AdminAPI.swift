@@ -1,6 +1,8 @@
-import HTTPTypes
+package import HTTPTypes
 import UnderstudyAdminWire
-import UnderstudyHTTP
+import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
+package import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -12,10 +14,10 @@ import Foundation
 /// or as a sequence), read and clear the journal, reset, reload, health and
 /// the dashboard. JSON in, JSON out; every mistake is a 4xx that names it
 /// and leaves the state unchanged.
-struct AdminAPI {
-    let control: ServerControl
+package struct AdminAPI {
+    package let control: ServerControl
 
-    static let prefix = "/__admin"
+    package static let prefix = "/__admin"
 
     /// Whether a decoded path belongs to the admin API: the one place that tests the prefix, for
     /// the main port's responder (which hands these to ``reply(to:control:)`` and keeps them out
@@ -29,7 +31,7 @@ struct AdminAPI {
     /// paths need no percent-escapes, and one that has any is refused before any admin route runs:
     /// a rule in front of the server that filters the literal `/__admin` prefix (a proxy, a
     /// firewall) must not be bypassed by `/%5f%5fadmin` or `/__admin%2Freset`, which decode to the same path.
-    static func reply(to request: ServerRequest, control: ServerControl) -> Reply {
+    package static func reply(to request: ServerRequest, control: ServerControl) -> Reply {
         guard owns(request.path) else {
             return error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
         }
@@ -136,7 +138,7 @@ struct AdminAPI {
         }
     }
 
-    static let routes = [
+    package static let routes = [
         "GET /__admin/", "GET /__admin/health", "GET /__admin/scenarios", "GET|PUT /__admin/scenario", "PUT /__admin/scenario/NAME",
         "POST /__admin/reset", "POST /__admin/reload", "GET|DELETE /__admin/requests", "GET /__admin/sessions",
         "PUT /__admin/sessions/ID/scenario", "GET|DELETE /__admin/sessions/ID",
@@ -148,10 +150,10 @@ struct AdminAPI {
     /// (with or without `api`), or `{"name": null, "api": …}` to drop an override.
     private func switchScenario(_ request: ServerRequest, session: String?) throws(AdminError) {
         let body = try AdminRequestBody(request.body, accepted: UnderstudyWire.ScenarioChange.CodingKeys.allCases.map(\.stringValue))
-        let api = try body.string("api").map { (text: String) throws(AdminError) -> API in
-            guard let api = API(rawValue: text) else {
+        let api = try body.string("api").map { (text: String) throws(AdminError) -> UnderstudyAPI in
+            guard let api = UnderstudyAPI(rawValue: text) else {
                 throw AdminError(
-                    .badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(API.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    .badRequest, "unknown API", "Unknown API '\(text)'. Accepted: \(UnderstudyAPI.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             return api
         }
@@ -257,18 +259,18 @@ struct AdminAPI {
     private func ok<Answer: Encodable>(_ answer: Answer) -> Reply { Self.json(.ok, answer) }
 
     /// An answer of the admin API, encoded through its wire type (`UnderstudyWire`, shared with the client).
-    static func json<Answer: Encodable>(_ status: HTTPResponse.Status, _ answer: Answer) -> Reply {
+    package static func json<Answer: Encodable>(_ status: HTTPResponse.Status, _ answer: Answer) -> Reply {
         json(status, body: JSONWriter().template(JSONValueEncoder.encode(answer)).render(origin: Origin("")))
     }
 
     /// An admin answer's already encoded body: never cached by a client (`no-store`), never sniffed.
-    static func json(_ status: HTTPResponse.Status, body: [UInt8], extra: HTTPFields = [:]) -> Reply {
+    package static func json(_ status: HTTPResponse.Status, body: [UInt8], extra: HTTPFields = [:]) -> Reply {
         var fields: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .contentTypeOptions: "nosniff"]
         fields.append(contentsOf: extra)
         return Reply(.respond(Response(status: status, headerFields: fields, body: body)))
     }
 
-    static func error(_ error: AdminError) -> Reply {
+    package static func error(_ error: AdminError) -> Reply {
         json(error.status, body: ErrorBody.bytes(error: error.error, detail: error.detail), extra: error.allow.map { [.allow: $0] } ?? [:])
     }
 }

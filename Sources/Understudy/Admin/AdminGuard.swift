@@ -1,4 +1,6 @@
 import HTTPTypes
+import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
 import UnderstudyHTTP
 
 /// Who may call the admin API. A web page in the developer's browser can
@@ -16,13 +18,13 @@ import UnderstudyHTTP
 /// 3. **Token**: with `--admin-token`, `Authorization: Bearer TOKEN`, compared
 ///    as bytes in constant time (never as Unicode text, where `café` in NFD
 ///    would equal `café` in NFC).
-struct AdminGuard: Sendable {
+package struct AdminGuard: Sendable {
     /// Lowercased names the admin API answers to; nil when any `Host` is answered
     /// (a non-loopback bind, where the token is what protects it).
     let hostNames: Set<String>?
     private let token: [UInt8]?
 
-    init(bindHost: String, isLoopback: Bool, allowedHosts: [String], token: String?) {
+    package init(bindHost: String, isLoopback: Bool, allowedHosts: [String], token: String?) {
         if isLoopback {
             var names: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
             for name in [bindHost] + allowedHosts {
@@ -59,8 +61,15 @@ struct AdminGuard: Sendable {
     }
 
     private static func isAllowed(_ name: String, in names: Set<String>) -> Bool {
-        if names.contains(name) || name.hasSuffix(".localhost") { return true }
-        return isIPv4Loopback(name)
+        names.contains(name) || name.hasSuffix(".localhost") || isIPv4Loopback(name)
+    }
+
+    /// Whether a host (a bind address, or a `Host` name without its port) is this machine's loopback:
+    /// `localhost`, `::1` (bracketed or not), or an IPv4 literal in 127.0.0.0/8. The one rule for
+    /// binding (the admin API faces the network otherwise) and for `Host` checks.
+    package static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1" || name == "[::1]" || isIPv4Loopback(name)
     }
 
     /// `127.x.y.z` written as four decimal numbers: an IP literal is never resolved by DNS,
@@ -170,5 +179,4 @@ struct AdminGuard: Sendable {
 
 extension HTTPField.Name {
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
-    static let understudyAdmin = HTTPField.Name("X-Understudy-Admin")!
 }

@@ -1,13 +1,14 @@
-import HTTPTypes
+package import HTTPTypes
+package import UnderstudyDocuments
 
 /// A 4xx answer of the admin API: `{"error": …, "detail": …}`.
-struct AdminError: Error {
-    var status: HTTPResponse.Status
-    var error: String
+package struct AdminError: Error {
+    package var status: HTTPResponse.Status
+    package var error: String
     var detail: String
     var allow: String?
 
-    init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: String? = nil) {
+    package init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: String? = nil) {
         self.status = status
         self.error = error
         self.detail = detail
@@ -17,13 +18,13 @@ struct AdminError: Error {
 
 /// A JSON object sent to the admin API, read field by field with errors that
 /// say what was wrong and what is accepted.
-struct AdminRequestBody {
-    static let limit = 64 * 1024
+package struct AdminRequestBody {
+    package static let limit = 64 * 1024
     private let fields: [String: JSONValue]
 
     /// Parses `bytes` as a JSON object with only `accepted` keys; an empty
     /// body reads as `{}`.
-    init(_ bytes: [UInt8], accepted: [String]) throws(AdminError) {
+    package init(_ bytes: [UInt8], accepted: [String]) throws(AdminError) {
         guard bytes.count <= Self.limit else {
             throw AdminError(.contentTooLarge, "body too large", "Admin request bodies are limited to \(Self.limit) bytes; got \(bytes.count).")
         }
@@ -53,7 +54,7 @@ struct AdminRequestBody {
 
     func isNull(_ key: String) -> Bool { fields[key] == .null }
 
-    func string(_ key: String) throws(AdminError) -> String? {
+    package func string(_ key: String) throws(AdminError) -> String? {
         guard let value = fields[key], value != .null else { return nil }
         guard let text = value.stringValue else {
             throw AdminError(.badRequest, "invalid field", "Field '\(key)' must be a string.")
@@ -61,7 +62,7 @@ struct AdminRequestBody {
         return text
     }
 
-    func array(_ key: String) throws(AdminError) -> [JSONValue]? {
+    package func array(_ key: String) throws(AdminError) -> [JSONValue]? {
         guard let value = fields[key], value != .null else { return nil }
         guard let items = value.arrayValue else {
             throw AdminError(.badRequest, "invalid field", "Field '\(key)' must be an array.")

@@ -4,14 +4,14 @@ import Atomics
 /// one budget for all scenarios (and all scenario sets a reload has not yet let go of).
 /// Past it, responses are rendered per request instead of kept. Each cache gives its
 /// bytes back when it goes (a reload replaces the scenarios, and their caches with them).
-final class CacheBudget: Sendable {
+package final class CacheBudget: Sendable {
     /// 64 MiB for the server's cached responses and remembered targets together.
     static let shared = CacheBudget(limit: 64 << 20)
 
-    let limit: Int
+    package let limit: Int
     private let used = ManagedAtomic<Int>(0)
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 

@@ -1,5 +1,5 @@
 /// A network-level misbehavior a scenario can apply to responses.
-public enum Fault: String, CaseIterable, Sendable {
+package enum Fault: String, CaseIterable, Sendable {
     /// No fault (cancels one inherited through `extends`).
     case none
     /// Never answer; the client's own timeout ends the request.

@@ -6,22 +6,22 @@ import HTTPTypes
 /// Each setting remembers how far up the `extends` chain it was written (0: the scenario's own file), so
 /// that the nearest file wins: a fault scenario that extends a recording flips the recorded routes, while a
 /// route the scenario itself overrides (same file, or nearer) keeps its own answer.
-struct GenericBehavior: Sendable {
-    var fixed: CannedResponse?
+package struct GenericBehavior: Sendable {
+    package var fixed: CannedResponse?
     var fixedDepth = Int.max
     var delay: Int?
     var delayDepth = Int.max
     var fault: Fault?
     var faultDepth = Int.max
 
-    static let none = GenericBehavior()
+    package static let none = GenericBehavior()
 
     /// Whether the scenario sets anything at its top level: only then does it apply to routes that other
     /// scenarios of the folder define (a bare scenario such as `happy` keeps answering 404 there).
     var appliesEverywhere: Bool { fixed != nil || delay != nil || fault != nil }
 
     /// The response a route gives: the generic one when it was written nearer than the route.
-    func response(for route: CustomRoute) -> CannedResponse? {
+    package func response(for route: CustomRoute) -> CannedResponse? {
         if let fixed, fixedDepth < route.depth { return fixed }
         return route.fixed
     }
@@ -39,11 +39,11 @@ struct GenericBehavior: Sendable {
 
 /// A route that one scenario defines, which a scenario with top-level settings borrows when it has no
 /// route of its own for the request (`server-error` flipping a recorded API it does not extend).
-struct SharedRoute: Sendable {
-    let scenario: Scenario
-    let index: Int
+package struct SharedRoute: Sendable {
+    package let scenario: Scenario
+    package let index: Int
 
-    var route: CustomRoute { scenario.routes[index] }
+    package var route: CustomRoute { scenario.routes[index] }
 
     /// Custom routes outside the API prefixes, by scenario name then order in the file: the first match wins.
     static func collect(_ scenarios: [String: Scenario]) -> [SharedRoute] {

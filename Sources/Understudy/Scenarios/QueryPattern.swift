@@ -3,17 +3,17 @@ import UnderstudyHTTP
 /// A route's `query:`: the query string a request must carry for the route to match, compared as decoded
 /// name/value pairs in any order (a recording keeps one route per method + path + query, so
 /// `/facts?page=2` and `/facts?page=3` are different routes). A route without one matches any query.
-struct QueryPattern: Sendable, Equatable {
-    let pairs: [Pair]
+package struct QueryPattern: Sendable, Equatable {
+    package let pairs: [Pair]
 
-    struct Pair: Sendable, Hashable, Comparable {
-        var name: String
-        var value: String
-        static func < (a: Pair, b: Pair) -> Bool { (a.name, a.value) < (b.name, b.value) }
+    package struct Pair: Sendable, Hashable, Comparable {
+        package var name: String
+        package var value: String
+        package static func < (a: Pair, b: Pair) -> Bool { (a.name, a.value) < (b.name, b.value) }
     }
 
     /// Parses `page=2&sort=name` (percent-encoded, `+` as a space); nil when an escape is broken.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         var pairs: [Pair] = []
         for part in text.split(separator: "&", omittingEmptySubsequences: true) {
             let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

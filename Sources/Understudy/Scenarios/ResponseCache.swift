@@ -1,4 +1,6 @@
-import UnderstudyHTTP
+package import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
+package import UnderstudyHTTP
 
 /// The responses of one scenario, looked up by the exact request target (host, path, raw query)
 /// that asked for them: a repeated request skips routing and rendering, which cost more than the
@@ -11,38 +13,38 @@ import UnderstudyHTTP
 /// request: never another kept copy of a large body), and the bytes of the shared
 /// ``CacheBudget``. Past a bound, responses are rendered per request instead of growing the
 /// cache; nothing kept is ever evicted.
-final class ResponseCache: Sendable {
+package final class ResponseCache: Sendable {
     /// A target as received, and whether the scenario's fault cuts the body (`malformed-json`).
-    struct Target: Hashable, Sendable {
-        var target: RequestTarget
-        var malformed: Bool
+    package struct Target: Hashable, Sendable {
+        package var target: RequestTarget
+        package var malformed: Bool
     }
 
     /// A route as rendered for one host.
-    struct Key: Hashable, Sendable {
-        var route: RouteKey
-        var host: String
-        var malformed: Bool
+    package struct Key: Hashable, Sendable {
+        package var route: RouteKey
+        package var host: String
+        package var malformed: Bool
     }
 
     /// A route as rendered for any host.
     private struct Route: Hashable {
-        var route: RouteKey
-        var malformed: Bool
+        package var route: RouteKey
+        package var malformed: Bool
     }
 
     private struct Store {
         var targets = TargetTable()
-        var entries: [Key: Response] = [:]
+        package var entries: [Key: Response] = [:]
         /// Hosts kept per route.
         var hosts: [Route: Int] = [:]
         /// The responses of routes that had more hosts than they keep, before their links are
         /// filled in: one copy serves every further host.
         var templates: [RouteKey: APIResponse] = [:]
-        var bytes = 0
+        package var bytes = 0
     }
 
-    static let limit = 4096
+    package static let limit = 4096
     /// Links are rendered per `Host`; a client sees one or two (localhost, an emulator's or a LAN address).
     static let hostsPerRoute = 8
     /// A longer target (path, query and host together) is answered through the routes.
@@ -50,7 +52,7 @@ final class ResponseCache: Sendable {
     private let store = Locked(Store())
     private let budget: CacheBudget
 
-    init(budget: CacheBudget = .shared) {
+    package init(budget: CacheBudget = .shared) {
         self.budget = budget
     }
 
@@ -65,7 +67,7 @@ final class ResponseCache: Sendable {
 
     /// The response kept for `key`, or one prepared from the route's `template`; `kept` says
     /// whether the response is in the cache, so that ``remember(_:for:)`` may index it.
-    func response(
+    package func response(
         for key: Key, template render: () -> APIResponse,
         prepare: (APIResponse) -> Response
     ) -> (response: Response, kept: Bool) {
@@ -128,10 +130,10 @@ final class ResponseCache: Sendable {
 /// reference counts) only when the digest matches.
 private struct TargetTable {
     /// An object, so a probe that reads a slot costs one reference count, not one per string of the target.
-    final class Entry {
-        let target: ResponseCache.Target
-        let response: Response
-        init(target: ResponseCache.Target, response: Response) {
+    package final class Entry {
+        package let target: ResponseCache.Target
+        package let response: Response
+        package init(target: ResponseCache.Target, response: Response) {
             self.target = target
             self.response = response
         }
@@ -156,7 +158,7 @@ private struct TargetTable {
     }
 
     /// Adds an entry for a target the table does not have.
-    mutating func insert(_ response: Response, for target: ResponseCache.Target) {
+    package mutating func insert(_ response: Response, for target: ResponseCache.Target) {
         if 2 * (count + 1) > digests.count {
             let old = entries
             digests = [UInt64](repeating: 0, count: 2 * old.count)

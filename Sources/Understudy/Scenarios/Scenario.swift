@@ -1,28 +1,30 @@
-import HTTPTypes
-import UnderstudyAdminWire
+package import HTTPTypes
+package import UnderstudyAdminWire
+package import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
 import UnderstudyHTTP
 
 /// A loaded, validated scenario: how each API behaves and the scenario's own
 /// routes, with a cache of the responses it has rendered.
-public final class Scenario: Sendable {
-    public let name: String
-    public let description: String
+package final class Scenario: Sendable {
+    package let name: String
+    package let description: String
     /// The file it came from, relative to the scenarios folder.
-    public let file: String
+    package let file: String
     /// The chain of scenarios it extends, nearest first.
-    public let extends: [String]
-    let apis: [API: APIBehavior]
-    let routes: [CustomRoute]
+    package let extends: [String]
+    package let apis: [UnderstudyAPI: APIBehavior]
+    package let routes: [CustomRoute]
     /// Top-level settings as they apply to `routes` and to routes borrowed from other scenarios.
-    let generic: GenericBehavior
+    package let generic: GenericBehavior
     /// Prefixes whose requests no route matches go upstream (`proxy:`), the nearest file's first.
     let proxies: [UpstreamMapping]
-    let cache = ResponseCache()
+    package let cache = ResponseCache()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
     private let behaviors: [APIBehavior?]
 
-    init(
-        name: String, description: String, file: String, extends: [String], apis: [API: APIBehavior], routes: [CustomRoute],
+    package init(
+        name: String, description: String, file: String, extends: [String], apis: [UnderstudyAPI: APIBehavior], routes: [CustomRoute],
         generic: GenericBehavior = .none,
         proxies: [UpstreamMapping] = []
     ) {
@@ -34,25 +36,25 @@ public final class Scenario: Sendable {
         self.routes = routes
         self.generic = generic
         self.proxies = proxies
-        behaviors = API.allCases.map { apis[$0] }
+        behaviors = UnderstudyAPI.allCases.map { apis[$0] }
     }
 
     /// How `api` behaves in this scenario (every loaded scenario defines all APIs).
-    func behavior(_ api: API) -> APIBehavior { behaviors[api.index]! }
+    func behavior(_ api: UnderstudyAPI) -> APIBehavior { behaviors[api.index]! }
 
 }
 
 /// How one API answers in one scenario. A class: the request path passes it
 /// around, and copying the struct retained each of its fields.
-final class APIBehavior: Sendable {
+package final class APIBehavior: Sendable {
     /// Answers from the dataset (which may be empty).
     let service: any APIService
     /// When set, the answer to every route of the API.
-    let fixed: CannedResponse?
+    package let fixed: CannedResponse?
     let delay: Int
     let fault: Fault
 
-    init(service: any APIService, fixed: CannedResponse?, delay: Int, fault: Fault) {
+    package init(service: any APIService, fixed: CannedResponse?, delay: Int, fault: Fault) {
         self.service = service
         self.fixed = fixed
         self.delay = delay
@@ -68,12 +70,12 @@ final class APIBehavior: Sendable {
 /// it is escaped inside a string literal and becomes a string (or a plain number)
 /// outside one; in HTML it is entity-escaped. The body is split into pieces once,
 /// at load, so a value that itself reads `{{origin}}` is never expanded.
-struct CannedResponse: Sendable {
-    var status: Int
-    var fields: HTTPFields
-    var body: String
+package struct CannedResponse: Sendable {
+    package var status: Int
+    package var fields: HTTPFields
+    package var body: String
     /// The `Content-Type` header's value, `application/json` when the file gives none.
-    let contentType: String
+    package let contentType: String
     private let pieces: [Piece]
     private let language: Language
 
@@ -83,9 +85,9 @@ struct CannedResponse: Sendable {
         case parameter(String, inJSONString: Bool)
     }
 
-    enum Language: Sendable { case json, html, text }
+    package enum Language: Sendable { case json, html, text }
 
-    init(status: Int, fields: HTTPFields, body: String) {
+    package init(status: Int, fields: HTTPFields, body: String) {
         self.status = status
         self.fields = fields
         self.body = body
@@ -101,7 +103,7 @@ struct CannedResponse: Sendable {
         pieces = Self.split(body, language: language)
     }
 
-    func render(parameters: [String: String]) -> APIResponse {
+    package func render(parameters: [String: String]) -> APIResponse {
         var template = BodyTemplate()
         for piece in pieces {
             switch piece {
@@ -200,22 +202,22 @@ struct CannedResponse: Sendable {
 
 /// A route of a scenario file: matched before the APIs, on method and path
 /// pattern (`:name` segments capture).
-struct CustomRoute: Sendable {
+package struct CustomRoute: Sendable {
     /// Nil for any method (`*` in the file).
-    var method: HTTPRequest.Method?
-    var segments: [PathPattern]
+    package var method: HTTPRequest.Method?
+    package var segments: [PathPattern]
     var parameterNames: [String]
-    var fixed: CannedResponse?
+    package var fixed: CannedResponse?
     var delay: Int?
     var fault: Fault?
     /// The API the path belongs to, if any: its behavior applies where the route sets none.
-    var api: API?
+    package var api: UnderstudyAPI?
     /// The query the request must carry; nil: any.
-    var query: QueryPattern?
+    package var query: QueryPattern?
     /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
-    var depth = 0
+    package var depth = 0
     /// The path as written, `:name` segments included.
-    var pattern: String {
+    package var pattern: String {
         "/"
             + segments.map { segment in
                 switch segment {
@@ -225,12 +227,12 @@ struct CustomRoute: Sendable {
             }.joined(separator: "/")
     }
 
-    enum PathPattern: Sendable, Equatable {
+    package enum PathPattern: Sendable, Equatable {
         case literal(String)
         case parameter(String)
     }
 
-    init(method: HTTPRequest.Method?, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
+    package init(method: HTTPRequest.Method?, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
         self.method = method
         segments = Substring(path).pathSegments.map { segment in
             segment.hasPrefix(":") ? .parameter(String(segment.dropFirst())) : .literal(String(segment))
@@ -239,7 +241,7 @@ struct CustomRoute: Sendable {
         self.fixed = fixed
         self.delay = delay
         self.fault = fault
-        api = API.match(path)
+        api = UnderstudyAPI.match(path)
     }
 
     /// The captured parameter values when `request` matches.

@@ -1,42 +1,44 @@
-import HTTPTypes
-import UnderstudyAdminWire
+package import HTTPTypes
+package import UnderstudyAdminWire
+package import UnderstudyBuiltinAPIs
+package import UnderstudyDocuments
 
 /// One scenario file as written, checked for unknown keys and wrong types but
 /// not yet combined with the scenario it extends.
-struct ScenarioDefinition {
-    var name: String
-    var description: String
-    var file: String
-    var extends: (name: String, line: Int?)?
+package struct ScenarioDefinition {
+    package var name: String
+    package var description: String
+    package var file: String
+    package var extends: (name: String, line: Int?)?
     var common = Behavior()
-    var apis: [API: Behavior] = [:]
-    var routes: [RouteDefinition] = []
+    package var apis: [UnderstudyAPI: Behavior] = [:]
+    package var routes: [RouteDefinition] = []
     /// `proxy:` — prefixes whose unmatched requests go to a real service.
     var proxies: [UpstreamMapping] = []
 
     /// Settings that apply to one API (or, at the top level, to all three).
-    struct Behavior {
-        var dataset: DatasetChoice?
+    package struct Behavior {
+        package var dataset: DatasetChoice?
         var delay: Int?
         var fault: Fault?
-        var response: ResponseDefinition?
+        package var response: ResponseDefinition?
         var line: Int?
     }
 
-    enum DatasetChoice: Equatable {
+    package enum DatasetChoice: Equatable {
         case empty
         case path(String)
     }
 
     /// A fixed response: status, headers and a body from one of three sources.
-    struct ResponseDefinition {
-        var status: Int = 200
-        var headers: HTTPFields = [:]
-        var body: BodySource = .none
+    package struct ResponseDefinition {
+        package var status: Int = 200
+        package var headers: HTTPFields = [:]
+        package var body: BodySource = .none
         var line: Int?
     }
 
-    enum BodySource {
+    package enum BodySource {
         case none
         case inline(String)
         case file(String)
@@ -45,15 +47,15 @@ struct ScenarioDefinition {
 
     /// A route of the scenario's own: a custom endpoint when it has a
     /// response, else an override of delay or fault for an API path.
-    struct RouteDefinition {
+    package struct RouteDefinition {
         /// Nil for any method (`*`).
-        var method: HTTPRequest.Method?
-        var path: String
-        var response: ResponseDefinition?
+        package var method: HTTPRequest.Method?
+        package var path: String
+        package var response: ResponseDefinition?
         var delay: Int?
         var fault: Fault?
         /// The query string the request must carry (see ``QueryPattern``).
-        var query: QueryPattern?
+        package var query: QueryPattern?
         var keyPath: String
         var line: Int?
     }
@@ -61,9 +63,9 @@ struct ScenarioDefinition {
 
 /// Reads a scenario file's node tree into a ``ScenarioDefinition``,
 /// collecting every problem with its line and key path.
-struct ScenarioReader {
-    let file: String
-    var problems: [FileProblem] = []
+package struct ScenarioReader {
+    package let file: String
+    package var problems: [FileProblem] = []
 
     /// The longest delay a file may ask for; the server caps it further (`--max-delay`).
     static let maxDelayMilliseconds = 86_400_000
@@ -72,7 +74,7 @@ struct ScenarioReader {
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
     static let routeKeys = ["method", "path", "query", "status", "headers", "body", "body_file", "json", "delay", "fault"]
 
-    mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
+    package mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
         guard let top = mapping(root, "") else { return nil }
         var definition = ScenarioDefinition(name: defaultName, description: "", file: file)
         checkKeys(top, allowed: Self.topKeys, at: "")
@@ -87,8 +89,8 @@ struct ScenarioReader {
         if let node = top["apis"], let apis = mapping(node, "apis") {
             for (keyNode, value) in apis {
                 let key = keyNode.string ?? ""
-                guard let api = API(rawValue: key) else {
-                    problem(keyNode, "apis.\(key)", "unknown API (known: \(API.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let api = UnderstudyAPI(rawValue: key) else {
+                    problem(keyNode, "apis.\(key)", "unknown API (known: \(UnderstudyAPI.allCases.map(\.rawValue).joined(separator: ", ")))")
                     continue
                 }
                 guard let block = mapping(value, "apis.\(key)") else { continue }

@@ -1,23 +1,25 @@
 import SystemPackage
 import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
+package import UnderstudyDocuments
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Loads a scenarios folder: parses every `*.yaml`, `*.yml` and `*.json`
 /// file, resolves `extends`, loads datasets and body files, and reports every
 /// problem (file, line, key path) before anything is served.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     ///
     /// Every file opened must resolve inside the folder, and sizes are bounded
     /// (``LoadScope``). Setting `cancellation` ends the load early, with a
     /// "cancelled" problem, at the next file or dataset item.
     /// `lazyDatasets`: artic's artworks file is read when a request first needs it, not now (a server's
     /// start); its contents are then not validated here. `validate` and reloads read everything.
-    public static func load(directory: URL, cancellation: LoadCancellation? = nil, lazyDatasets: Bool = false) throws(FileProblems) -> ScenarioSet {
+    package static func load(directory: URL, cancellation: LoadCancellation? = nil, lazyDatasets: Bool = false) throws(FileProblems) -> ScenarioSet {
         let directory = directory.standardizedFileURL
         var loader = ScenarioLoading(directory: directory)
         loader.lazyDatasets = lazyDatasets
@@ -38,15 +40,15 @@ public enum ScenarioLoader {
 }
 
 /// One load of a folder: the problems found so far, and what is read once and shared (definitions, datasets, bodies).
-struct ScenarioLoading {
-    let directory: URL
-    var problems: [FileProblem] = []
+package struct ScenarioLoading {
+    package let directory: URL
+    package var problems: [FileProblem] = []
     var definitions: [String: ScenarioDefinition] = [:]
     var services: [String: any APIService] = [:]
-    var bodies: [String: String] = [:]
+    package var bodies: [String: String] = [:]
     var lazyDatasets = false
 
-    init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -137,8 +139,8 @@ struct ScenarioLoading {
         guard let chain = chain(name) else { return nil }
         let own = chain[0]
         let before = problems.count
-        var apis: [API: APIBehavior] = [:]
-        for api in API.allCases {
+        var apis: [UnderstudyAPI: APIBehavior] = [:]
+        for api in UnderstudyAPI.allCases {
             func first<T>(_ pick: (ScenarioDefinition.Behavior) -> T?) -> (value: T, file: String, keyPath: String)? {
                 for definition in chain {
                     if let value = definition.apis[api].flatMap(pick) { return (value, definition.file, "apis.\(api.rawValue).") }

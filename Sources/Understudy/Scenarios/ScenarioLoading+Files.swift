@@ -1,5 +1,7 @@
 import SystemPackage
 import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -10,7 +12,7 @@ import Foundation
 /// What scenarios name outside their own file: datasets, body files, and the check that each stays inside the folder.
 extension ScenarioLoading {
 
-    mutating func service(_ api: API, _ choice: ScenarioDefinition.DatasetChoice, file: String, keyPath: String) -> (any APIService)? {
+    mutating func service(_ api: UnderstudyAPI, _ choice: ScenarioDefinition.DatasetChoice, file: String, keyPath: String) -> (any APIService)? {
         let key: String
         switch choice {
         case .empty: key = "\(api.rawValue):empty"

@@ -1,24 +1,24 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Every scenario of a folder, loaded and validated together.
-public struct ScenarioSet: Sendable {
-    public let directory: URL
-    public let scenarios: [String: Scenario]
+package struct ScenarioSet: Sendable {
+    package let directory: URL
+    package let scenarios: [String: Scenario]
     /// Custom routes that scenarios with top-level settings (the bundled faults) apply to without extending them.
     let sharedRoutes: [SharedRoute]
 
-    init(directory: URL, scenarios: [String: Scenario]) {
+    package init(directory: URL, scenarios: [String: Scenario]) {
         self.directory = directory
         self.scenarios = scenarios
         sharedRoutes = SharedRoute.collect(scenarios)
     }
 
     /// Scenario names in alphabetical order.
-    public var names: [String] { scenarios.keys.sorted() }
+    package var names: [String] { scenarios.keys.sorted() }
 
-    public subscript(name: String) -> Scenario? { scenarios[name] }
+    package subscript(name: String) -> Scenario? { scenarios[name] }
 }

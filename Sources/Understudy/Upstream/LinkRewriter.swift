@@ -1,14 +1,16 @@
+import UnderstudyDocuments
+
 /// Rewrites absolute links to an upstream inside a body, as bytes: `https://api.example.com/v1/items/2`
 /// becomes `{{origin}}/myapi/items/2` in a recording (or the client's own origin in a proxied answer).
 /// The slash-escaped spelling PHP's JSON encoder writes (`https:\/\/…`) is rewritten too.
-struct LinkRewriter {
+package struct LinkRewriter {
     private let patterns: [(find: [UInt8], replace: [UInt8])]
     /// The upstream base URL's own path (`/v1`), which root-relative links of the upstream start with.
     private let basePath: String
     private let prefix: String
 
     /// `replacement` stands for the prefix's origin, e.g. `{{origin}}` or `http://127.0.0.1:8080`.
-    init(mapping: UpstreamMapping, replacement: String) {
+    package init(mapping: UpstreamMapping, replacement: String) {
         let plain = Array(mapping.upstream.utf8)
         let escaped = Array(mapping.upstream.replacingAll("/", with: "\\/").utf8)
         patterns = [
@@ -23,7 +25,7 @@ struct LinkRewriter {
 
     /// A `Location` or `Link` value: absolute links rewritten, and a root-relative one (`/v1/users`, relative
     /// to the upstream's host) moved under the prefix (`/myapi/users`).
-    func rewriteHeader(_ value: String) -> String {
+    package func rewriteHeader(_ value: String) -> String {
         let absolute = rewrite(value)
         guard absolute == value, value.hasPrefix("/"), !value.hasPrefix("//") else { return absolute }
         if basePath.isEmpty { return prefix + value }
@@ -35,7 +37,7 @@ struct LinkRewriter {
 
     /// `bytes` with every link replaced. A match must end the URL's authority or path segment there
     /// (`http://h:80` must not match inside `http://h:8080`).
-    func rewrite(_ bytes: [UInt8]) -> [UInt8] {
+    package func rewrite(_ bytes: [UInt8]) -> [UInt8] {
         var out = bytes
         for (find, replace) in patterns where !find.isEmpty {
             out = Self.replace(find, with: replace, in: out)
@@ -43,7 +45,7 @@ struct LinkRewriter {
         return out
     }
 
-    func rewrite(_ text: String) -> String { String(decoding: rewrite(Array(text.utf8)), as: UTF8.self) }
+    package func rewrite(_ text: String) -> String { String(decoding: rewrite(Array(text.utf8)), as: UTF8.self) }
 
     private static func replace(_ find: [UInt8], with replace: [UInt8], in bytes: [UInt8]) -> [UInt8] {
         guard bytes.count >= find.count else { return bytes }

@@ -1,11 +1,15 @@
 import HTTPTypes
-import UnderstudyHTTP
+package import UnderstudyHTTP
 
 /// Forwards one request under a mapping's prefix to its upstream and turns the answer into a reply for the
 /// client, without blocking a worker thread (``Reply/Action/deferred``). Shared by `understudy record` and
 /// a scenario's `proxy:`.
-struct UpstreamForwarder: Sendable {
-    let client: any UpstreamClient
+package struct UpstreamForwarder: Sendable {
+    package let client: any UpstreamClient
+
+    package init(client: any UpstreamClient) {
+        self.client = client
+    }
 
     /// Request headers that belong to one connection, or that would make the upstream answer in a form
     /// the client did not ask this server for (compressed bodies are not rewritten).
@@ -15,7 +19,7 @@ struct UpstreamForwarder: Sendable {
     ]
 
     /// The reply, deferred; `observe` sees each complete upstream answer (the recorder keeps it).
-    func forward(
+    package func forward(
         _ request: ServerRequest, mapping: UpstreamMapping, clientOrigin: String, tag: String,
         observe: (@Sendable (UpstreamResponse) -> Void)? = nil
     ) -> Reply {
@@ -61,7 +65,7 @@ struct UpstreamForwarder: Sendable {
     }
 
     /// 502 (504 for a timeout) in Understudy's error shape, naming the upstream.
-    static func failure(_ error: UpstreamError, tag: String) -> Reply {
+    package static func failure(_ error: UpstreamError, tag: String) -> Reply {
         let status: HTTPResponse.Status = if case .timedOut = error { .gatewayTimeout } else { .badGateway }
         var reply = ScenarioResponder.error(status, "upstream failed", "\(error)")
         reply.tag = tag

@@ -1,14 +1,15 @@
-public import UnderstudyAdminWire
+package import UnderstudyAdminWire
+package import UnderstudyBuiltinAPIs
 
 /// A path prefix of this server and the upstream base URL it stands for: `/myapi` ↔ `https://api.example.com/v1`.
 /// `understudy record` and a scenario's `proxy:` both use it; both refuse the prefixes Understudy itself answers.
-public struct UpstreamMapping: Sendable, Equatable {
-    public let prefix: String
+package struct UpstreamMapping: Sendable, Equatable {
+    package let prefix: String
     /// The base URL without a trailing slash: `scheme://host[:port][/path]`.
-    public let upstream: String
+    package let upstream: String
 
     /// Checks both halves. `builtIn` allows the one API prefix that `--api` records (its own name).
-    public init(prefix: String, upstream: String, builtIn: API? = nil) throws(UpstreamMappingError) {
+    package init(prefix: String, upstream: String, builtIn: UnderstudyAPI? = nil) throws(UpstreamMappingError) {
         var prefix = prefix
         while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
         guard prefix.hasPrefix("/"), prefix.count > 1 else { throw .badPrefix(prefix, "must start with / and name a path, such as /myapi") }
@@ -18,7 +19,7 @@ public struct UpstreamMapping: Sendable, Equatable {
         guard !prefix.contains("//"), !prefix.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
             throw .badPrefix(prefix, "must not contain empty, . or .. segments")
         }
-        let reserved = API.allCases.map(\.prefix) + ["/__admin"]
+        let reserved = UnderstudyAPI.allCases.map(\.prefix) + ["/__admin"]
         if let taken = reserved.first(where: { prefix == $0 || prefix.hasPrefix($0 + "/") || $0.hasPrefix(prefix + "/") }),
             builtIn?.prefix != prefix
         {
@@ -40,24 +41,24 @@ public struct UpstreamMapping: Sendable, Equatable {
     }
 
     /// `scheme://host[:port]`: how errors name the upstream.
-    public var origin: String {
+    package var origin: String {
         guard let schemeEnd = upstream.firstRange(of: "://") else { return upstream }
         let host = upstream[schemeEnd.upperBound...].prefix { $0 != "/" }
         return String(upstream[..<schemeEnd.upperBound]) + host
     }
 
     /// Whether this server's `path` falls under the prefix.
-    public func covers(_ path: String) -> Bool {
+    package func covers(_ path: String) -> Bool {
         path == prefix || (path.hasPrefix(prefix) && path.utf8.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/"))
     }
 
     /// The upstream URL for this server's `path` (under the prefix) and encoded `query`.
-    public func upstreamURL(path: String, query: String) -> String {
+    package func upstreamURL(path: String, query: String) -> String {
         upstream + path.dropFirst(prefix.count) + (query.isEmpty ? "" : "?" + query)
     }
 
     /// The mapping of `mappings` that covers `path`, the longest prefix first.
-    public static func covering(_ path: String, in mappings: [UpstreamMapping]) -> UpstreamMapping? {
+    package static func covering(_ path: String, in mappings: [UpstreamMapping]) -> UpstreamMapping? {
         mappings.filter { $0.covers(path) }.max { $0.prefix.count < $1.prefix.count }
     }
 
@@ -71,12 +72,12 @@ public struct UpstreamMapping: Sendable, Equatable {
     }
 }
 
-public enum UpstreamMappingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UpstreamMappingError: Error, Sendable, Equatable, CustomStringConvertible {
     case badPrefix(String, String)
     case reservedPrefix(String, String)
     case badUpstream(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badPrefix(let prefix, let why): "prefix '\(prefix)' \(why)"
         case .reservedPrefix(let prefix, let taken):

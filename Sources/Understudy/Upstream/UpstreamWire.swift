@@ -2,12 +2,12 @@
 /// request to the `understudy-upstream` helper, which alone links AsyncHTTPClient and NIO, so that a server
 /// that never proxies does not load them (they cost every start memory and time, measured). Binary-safe:
 /// each field is its length in decimal, a colon, then its bytes.
-public enum UpstreamWire {
-    public struct Malformed: Error, CustomStringConvertible {
-        public var description: String { "malformed upstream helper message" }
+package enum UpstreamWire {
+    package struct Malformed: Error, CustomStringConvertible {
+        package var description: String { "malformed upstream helper message" }
     }
 
-    public static func encode(_ request: UpstreamRequest, timeoutSeconds: Int, maxBodyBytes: Int) -> [UInt8] {
+    package static func encode(_ request: UpstreamRequest, timeoutSeconds: Int, maxBodyBytes: Int) -> [UInt8] {
         var out: [UInt8] = []
         for text in [request.method, request.url, String(timeoutSeconds), String(maxBodyBytes), String(request.headers.count)] {
             field(Array(text.utf8), into: &out)
@@ -20,7 +20,7 @@ public enum UpstreamWire {
         return out
     }
 
-    public static func decodeRequest(_ bytes: [UInt8]) throws(Malformed) -> (UpstreamRequest, timeoutSeconds: Int, maxBodyBytes: Int) {
+    package static func decodeRequest(_ bytes: [UInt8]) throws(Malformed) -> (UpstreamRequest, timeoutSeconds: Int, maxBodyBytes: Int) {
         var reader = Reader(bytes: bytes)
         let method = try reader.text()
         let url = try reader.text()
@@ -33,7 +33,7 @@ public enum UpstreamWire {
         return (UpstreamRequest(method: method, url: url, headers: headers, body: body), timeout, limit)
     }
 
-    public static func encode(_ result: Result<UpstreamResponse, UpstreamError>) -> [UInt8] {
+    package static func encode(_ result: Result<UpstreamResponse, UpstreamError>) -> [UInt8] {
         var out: [UInt8] = []
         let texts: [String]
         switch result {
@@ -54,7 +54,7 @@ public enum UpstreamWire {
         return out
     }
 
-    public static func decodeResult(_ bytes: [UInt8]) throws(Malformed) -> Result<UpstreamResponse, UpstreamError> {
+    package static func decodeResult(_ bytes: [UInt8]) throws(Malformed) -> Result<UpstreamResponse, UpstreamError> {
         var reader = Reader(bytes: bytes)
         switch try reader.text() {
         case "ok":
@@ -78,10 +78,10 @@ public enum UpstreamWire {
     }
 
     private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
+        package let bytes: [UInt8]
+        package var index = 0
 
-        mutating func field() throws(Malformed) -> [UInt8] {
+        package mutating func field() throws(Malformed) -> [UInt8] {
             var length = 0
             while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
                 let digit = Int(bytes[index]) - 48
@@ -95,12 +95,12 @@ public enum UpstreamWire {
             return Array(bytes[start..<index])
         }
 
-        mutating func text() throws(Malformed) -> String {
+        package mutating func text() throws(Malformed) -> String {
             guard let text = String(validating: try field(), as: UTF8.self) else { throw Malformed() }
             return text
         }
 
-        mutating func number() throws(Malformed) -> Int {
+        package mutating func number() throws(Malformed) -> Int {
             guard let value = Int(try text()), value >= 0, value <= 1 << 40 else { throw Malformed() }
             return value
         }

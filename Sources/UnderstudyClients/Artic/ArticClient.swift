@@ -24,26 +24,20 @@ public struct ArticClient: Sendable {
     ///   - fetchArtworks: Answers ``fetchArtworks``.
     ///   - fetchArtwork: Answers ``fetchArtwork``.
     ///   - searchArtworks: Answers ``searchArtworks``.
-    ///   - searchArtworksMatching: Answers ``searchArtworksMatching``; nil: a text search with the search's `q` and `limit`.
-    ///   - fetchArtworksByIDs: Answers ``fetchArtworksByIDs``; nil: ``fetchArtwork`` for each id, unknown ones left out.
+    ///   - searchArtworksMatching: Answers ``searchArtworksMatching``.
+    ///   - fetchArtworksByIDs: Answers ``fetchArtworksByIDs``.
     public init(
         fetchArtworks: @escaping @Sendable (Int?, Int?, [String]?) async throws -> ArtworkPage,
         fetchArtwork: @escaping @Sendable (Int) async throws -> Artwork,
         searchArtworks: @escaping @Sendable (String, Int?) async throws -> ArtworkSearchResults,
-        searchArtworksMatching: (@Sendable (ArtworkSearch) async throws -> ArtworkSearchResults)? = nil,
-        fetchArtworksByIDs: (@Sendable ([Int], [String]?) async throws -> [Artwork])? = nil
+        searchArtworksMatching: @escaping @Sendable (ArtworkSearch) async throws -> ArtworkSearchResults,
+        fetchArtworksByIDs: @escaping @Sendable ([Int], [String]?) async throws -> [Artwork]
     ) {
         self.fetchArtworks = fetchArtworks
         self.fetchArtwork = fetchArtwork
         self.searchArtworks = searchArtworks
-        // Clients built with the first three closures only (older code) answer the new calls from them.
-        self.searchArtworksMatching = searchArtworksMatching ?? { search in try await searchArtworks(search.q ?? "", search.limit) }
-        self.fetchArtworksByIDs =
-            fetchArtworksByIDs ?? { ids, _ in
-                var found: [Artwork] = []
-                for id in ids { if let artwork = try? await fetchArtwork(id) { found.append(artwork) } }
-                return found
-            }
+        self.searchArtworksMatching = searchArtworksMatching
+        self.fetchArtworksByIDs = fetchArtworksByIDs
     }
 
     /// A search with a query: `client.searchArtworks(.init(query: .term("artist_id", 35809), limit: 20))`.
@@ -167,6 +161,7 @@ extension ArticClient {
         fetchArtworks: { _, limit, _ in .mock(Artwork.mocks, limit: limit ?? 12) },
         fetchArtwork: { id in Artwork.mocks.first { $0.id == id } ?? .mock(id: id) },
         searchArtworks: { query, _ in .mock(Artwork.mocks.filter { ($0.title ?? "").localizedCaseInsensitiveContains(query) }) },
+        searchArtworksMatching: { search in .mock(Artwork.mocks.filter { ($0.title ?? "").localizedCaseInsensitiveContains(search.q ?? "") }) },
         fetchArtworksByIDs: { ids, _ in ids.compactMap { id in Artwork.mocks.first { $0.id == id } } }
     )
 
@@ -207,7 +202,3 @@ extension ArticClient {
         )
     }
 }
-
-/// The client's former name: the API goes by "artic" everywhere now.
-@available(*, deprecated, renamed: "ArticClient")
-public typealias ArtInstituteClient = ArticClient

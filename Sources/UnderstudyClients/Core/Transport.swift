@@ -141,7 +141,7 @@ public enum APIDecoder {
 /// else the real API.
 enum DefaultBaseURL {
     static func resolve(real: String, understudyPrefix: String) -> URL {
-        if let base = ProcessInfo.processInfo.environment["UNDERSTUDY_BASE_URL"], !base.isEmpty {
+        if let base = ProcessInfo.processInfo.environment[UnderstudyEnvironmentKey.baseURL], !base.isEmpty {
             let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
             if let url = URL(string: trimmed + understudyPrefix) { return url }
         }

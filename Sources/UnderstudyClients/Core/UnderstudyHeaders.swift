@@ -38,16 +38,6 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     /// No header.
     public static let none = UnderstudyHeaders()
 
-    /// The header names, as the server reads them.
-    public enum Name {
-        /// The session a request belongs to.
-        public static let session = "X-Understudy-Session"
-        /// The scenario that answers a request.
-        public static let scenario = "X-Understudy-Scenario"
-        /// The delay before an answer, in milliseconds.
-        public static let delay = "X-Understudy-Delay"
-    }
-
     /// From `UNDERSTUDY_SESSION` and `UNDERSTUDY_SCENARIO` in the process environment (an app
     /// launched by a UI test with them in its launch environment); ``none`` when neither is set.
     /// Every `.live()` client sends these unless given other headers.
@@ -59,17 +49,17 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     /// - Returns: The headers they name; ``none`` when they name none.
     public static func fromEnvironment(_ environment: [String: String]) -> UnderstudyHeaders {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        return UnderstudyHeaders(session: value("UNDERSTUDY_SESSION"), scenario: value("UNDERSTUDY_SCENARIO"))
+        return UnderstudyHeaders(session: value(UnderstudyEnvironmentKey.session), scenario: value(UnderstudyEnvironmentKey.scenario))
     }
 
     /// The header fields to send, by name.
     public var fields: [String: String] {
         var fields: [String: String] = [:]
-        if let session { fields[Name.session] = session }
-        if let scenario { fields[Name.scenario] = scenario }
+        if let session { fields[UnderstudyHeaderName.session] = session }
+        if let scenario { fields[UnderstudyHeaderName.scenario] = scenario }
         if let delay {
             let (seconds, attoseconds) = delay.components
-            fields[Name.delay] = String(max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            fields[UnderstudyHeaderName.delay] = String(max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
         return fields
     }

@@ -1,0 +1,22 @@
+package import HTTPTypes
+import UnderstudyAdminWire
+
+extension HTTPField.Name {
+    /// Picks the scenario for one request.
+    package static let understudyScenario = HTTPField.Name(UnderstudyHeaderName.scenario)!
+    /// Overrides the delay (milliseconds) for one request.
+    package static let understudyDelay = HTTPField.Name(UnderstudyHeaderName.delay)!
+    /// Groups requests of one test run (used by the admin API's sessions).
+    package static let understudySession = HTTPField.Name(UnderstudyHeaderName.session)!
+    /// Marks the dashboard's own admin calls (see AdminGuard).
+    package static let understudyAdmin = HTTPField.Name(UnderstudyHeaderName.admin)!
+    static let allowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
+    static let allowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
+    static let allowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!
+    static let retryAfter = HTTPField.Name("Retry-After")!
+    /// HTTPTypes models Host as the request authority; MHD passes it as a header.
+    package static let hostHeader = HTTPField.Name("Host")!
+    static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+}

@@ -1,0 +1,216 @@
+package import HTTPTypes
+import Logging
+import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
+import UnderstudyDocuments
+package import UnderstudyHTTP
+
+/// Turns each request into a reply from the scenario it selects: the
+/// pre-rendered response for its route and host, with the scenario's delay
+/// and fault applied.
+package final class ScenarioResponder: HTTPResponder {
+    package let control: ServerControl
+    private var logger: Logger { control.logger }
+    /// Where access lines go (the configuration says; see ``AccessLogSink``).
+    private let accessLog: AccessLogSink
+    /// The logger is fixed for the server's life, so its level is read once, not per request.
+    private let logsAccess: Bool
+
+    package init(control: ServerControl, accessLog: AccessLogSink = .logger) {
+        self.control = control
+        self.accessLog = accessLog
+        logsAccess = control.logger.logLevel <= .info
+    }
+
+    package func reply(to request: ServerRequest) -> Reply {
+        let path = request.path
+        if AdminAPI.owns(path) { return AdminAPI.reply(to: request, control: control) }
+        let matched = UnderstudyAPI.match(path)
+        let scenario: Scenario
+        // Only the chosen scenario leaves the lock: copying the whole state per request costs more.
+        if let name = request.header(.understudyScenario) {
+            guard let chosen = control.state.withLock({ $0.scenarios[name] }) else {
+                return Self.unknownScenario(name, known: control.state.withLock { $0.scenarios.names })
+            }
+            scenario = chosen
+        } else {
+            let session = request.header(.understudySession)
+            scenario = control.state.withLock { state in
+                if session == nil, let fixed = state.singleScenario(for: matched) { return fixed }
+                return state.scenarios[state.selection(api: matched, session: session).next()]!
+            }
+        }
+        var delayOverride: Int?
+        if let text = request.header(.understudyDelay) {
+            guard let value = RequestNumber.milliseconds(text), value <= ScenarioReader.maxDelayMilliseconds else {
+                return Self.error(
+                    .badRequest, "invalid X-Understudy-Delay",
+                    "Expected milliseconds as digits, 0 to \(ScenarioReader.maxDelayMilliseconds) (the server caps delays at its --max-delay).")
+            }
+            delayOverride = value
+        }
+        return reply(to: request, matched: matched, in: scenario, delayOverride: delayOverride)
+    }
+
+    private func reply(to request: ServerRequest, matched: UnderstudyAPI?, in scenario: Scenario, delayOverride: Int?) -> Reply {
+        for (index, route) in scenario.routes.enumerated() {
+            guard let parameters = route.match(request) else { continue }
+            let behavior = route.api.map(scenario.behavior)
+            // A route outside the APIs takes the scenario's top-level settings (GenericBehavior); an API's own route its API's.
+            let generic = route.api == nil ? scenario.generic : .none
+            let delay = delayOverride ?? generic.delay(for: route) ?? behavior?.delay ?? 0
+            let fault = generic.fault(for: route) ?? behavior?.fault ?? .none
+            if let fixed = generic.response(for: route) {
+                let host = host(of: request)
+                let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
+                let response = scenario.cache.response(for: key) {
+                    fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 }))
+                } prepare: { template in
+                    prepare(template, headers: fixed.fields, scenario: scenario, host: host, malformed: key.malformed)
+                }.response
+                return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+            }
+            if let api = route.api, matched != nil {
+                return apiReply(request, api: api, scenario: scenario, delay: delay, fault: fault)
+            }
+        }
+        guard let api = matched else {
+            if let reply = outsideReply(to: request, in: scenario, delayOverride: delayOverride) { return reply }
+            return Self.error(
+                .notFound, "not found",
+                "No route for \(request.method.rawValue) \(request.path). Understudy serves \(UnderstudyAPI.allCases.map(\.prefix).joined(separator: ", ")) and /__admin/."
+            )
+        }
+        let behavior = scenario.behavior(api)
+        return apiReply(request, api: api, scenario: scenario, delay: delayOverride ?? behavior.delay, fault: behavior.fault)
+    }
+
+    private func apiReply(_ request: ServerRequest, api: UnderstudyAPI, scenario: Scenario, delay: Int, fault: Fault) -> Reply {
+        switch request.method {
+        case .get, .head: break
+        case .post where api == .artic && ArticService.takesPost(api.subpath(of: request.path)): break
+        case .options:
+            // artic's search also takes a JSON POST: a browser must be told so before it sends one.
+            let search = api == .artic && ArticService.takesPost(api.subpath(of: request.path))
+            return Reply(.respond(search ? Self.searchPreflight : Self.preflight), tag: scenario.name)
+        default:
+            return Self.error(
+                .methodNotAllowed, "method not allowed",
+                "\(api.rawValue) answers GET, HEAD and OPTIONS; got \(request.method.rawValue).", allow: true)
+        }
+        let malformed = fault == .malformedJSON
+        let target = ResponseCache.Target(target: request.target, malformed: malformed)
+        // Only plain hosts are remembered, so a hit needs no check of the Host. A POST's answer depends on its body.
+        if request.method != .post, let response = scenario.cache[target] {
+            return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+        }
+
+        let behavior = scenario.behavior(api)
+        let host = host(of: request)
+        let builtin = behavior.fixed == nil ? behavior.service.route(request, subpath: api.subpath(of: request.path)) : nil
+        let route = builtin.map(RouteKey.builtin) ?? .fixed(api)
+        let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
+        let template = {
+            if let builtin { return behavior.service.render(builtin) }
+            return behavior.fixed?.render(parameters: [:]) ?? APIResponse(status: .notFound, body: BodyTemplate())
+        }
+        let prepareForHost = { (response: APIResponse) in
+            // A redirect's Location points at the host the client used, like every link.
+            let headers = behavior.fixed?.fields ?? response.location.map { [.location: "http://\(host)\($0)"] } ?? [:]
+            return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
+        }
+        let (rendered, kept) =
+            route.isCacheable
+            ? scenario.cache.response(for: key, template: template, prepare: prepareForHost)
+            : (prepareForHost(template()), false)
+        // Only what the cache keeps is remembered: the memo never holds a body of its own.
+        // The target is remembered only when the response was rendered for its own Host, never the fallback.
+        if kept, route.isRepeatable, request.method != .post, request.target.host == host {
+            scenario.cache.remember(rendered, for: target)
+        }
+        return Self.reply(rendered, delay: delay, fault: fault, scenario: scenario)
+    }
+
+    package static func reply(_ response: Response, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
+        switch fault {
+        case .none, .malformedJSON: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
+        case .timeout: Reply(.hold, tag: scenario.name)
+        case .connectionReset: Reply(.reset, delayMilliseconds: delay, tag: scenario.name)
+        case .truncatedBody: Reply(.truncate(response), delayMilliseconds: delay, tag: scenario.name)
+        case .slowBody: Reply(.dribble(response, milliseconds: delay, chunks: 10), tag: scenario.name)
+        }
+    }
+
+    /// Renders a response for one host: links filled in, headers set, and for
+    /// `malformed-json` the body cut in half.
+    func prepare(_ response: APIResponse, headers: HTTPFields, scenario: Scenario, host: String, malformed: Bool) -> Response {
+        var body = response.body.render(origin: Origin("http://\(host)"))
+        if malformed { body = Array(body.prefix(body.count / 2)) }
+        var fields: HTTPFields = [.contentType: response.contentType]
+        for field in headers { fields[field.name] = field.value }
+        fields[.understudyScenario] = scenario.name
+        if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
+        return Response(status: response.status, headerFields: fields, body: body)
+    }
+
+    /// The request's `Host` when it is a plain host[:port]; anything else
+    /// (missing, or characters that could break a JSON string) falls back to
+    /// the server's own address.
+    package func host(of request: ServerRequest) -> String {
+        if let host = request.target.host, Self.isPlainHost(host.utf8) { return host }
+        return control.fallbackHost.current
+    }
+
+    private static func isPlainHost(_ bytes: String.UTF8View) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    static let preflight = preflight(allowing: "GET, HEAD, OPTIONS")
+    static let searchPreflight = preflight(allowing: "GET, HEAD, POST, OPTIONS")
+
+    /// A CORS preflight's answer: any origin, the methods the route takes, and the headers a test sends.
+    private static func preflight(allowing methods: String) -> Response {
+        Response(
+            status: .noContent,
+            headerFields: [
+                .allowOrigin: "*", .allowMethods: methods,
+                .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
+                .allow: methods,
+            ])
+    }
+
+    static func unknownScenario(_ name: String, known: [String]) -> Reply {
+        error(.badRequest, "unknown scenario", "No scenario named '\(name)'. Known scenarios: \(known.joined(separator: ", ")).")
+    }
+
+    /// Understudy's own error body: `{"error": …, "detail": …}`.
+    package static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: Bool = false) -> Reply {
+        var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*", .contentTypeOptions: "nosniff"]
+        if allow { fields[.allow] = "GET, HEAD, OPTIONS" }
+        return Reply(.respond(Response(status: status, headerFields: fields, body: ErrorBody.bytes(error: error, detail: detail))))
+    }
+
+    package func completed(_ exchange: CompletedExchange) {
+        let request = exchange.request
+        if !AdminAPI.owns(request.path) {
+            control.journal.record(
+                request: request, scenario: exchange.tag, status: exchange.status,
+                durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
+        }
+        guard logsAccess else { return }
+        switch accessLog {
+        case .buffered(let handler): handler.logInfo { Self.writeAccessLine(exchange, into: &$0) }
+        case .logger: logger.info(Logger.Message(stringLiteral: Self.accessLine(exchange)), source: "understudy")
+        }
+    }
+}

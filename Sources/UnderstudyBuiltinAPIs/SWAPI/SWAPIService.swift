@@ -1,0 +1,134 @@
+import HTTPTypes
+import UnderstudyAdminWire
+import UnderstudyDocuments
+package import UnderstudyHTTP
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// SWAPI over a dataset. Items are rendered when a response that shows them
+/// is first rendered (the scenario's response cache keeps the result), not at
+/// load: rendering all of them was a fifth of the start-up time.
+package final class SWAPIService: APIService {
+    struct Collection {
+        package var ids: [Int] = []
+        package var items: [Int: SWAPIDataset.Item] = [:]
+        var searchText: [Int: [String]] = [:]
+    }
+
+    static let pageSize = 10
+    private let dataset: SWAPIDataset
+    private let collections: [SWAPIResource: Collection]
+    private let writer = UnderstudyAPI.swapi.writer
+
+    package init(dataset: SWAPIDataset) {
+        self.dataset = dataset
+        var collections: [SWAPIResource: Collection] = [:]
+        for resource in SWAPIResource.allCases {
+            var collection = Collection()
+            for item in dataset.items[resource] ?? [] {
+                collection.ids.append(item.id)
+                collection.items[item.id] = item
+                collection.searchText[item.id] = resource.searchFields.compactMap { item.fields[$0]?.stringValue?.lowercased() }
+            }
+            collections[resource] = collection
+        }
+        self.collections = collections
+    }
+
+    private func template(_ resource: SWAPIResource, _ item: SWAPIDataset.Item) -> BodyTemplate {
+        writer.template(dataset.served(resource, item))
+    }
+
+    package func route(_ request: ServerRequest, subpath: Substring) -> BuiltinRoute {
+        let route = swapiRoute(request, subpath: subpath)
+        // Django redirects before any view runs; the target keeps the query as sent.
+        if !subpath.hasSuffix("/"), route != .notFound, !(subpath.pathSegments.last == "schema") {
+            let query = request.encodedQuery
+            return .swapi(.redirect(request.path + "/" + (query.isEmpty ? "" : "?" + query)))
+        }
+        if request.queryValue("format") == "wookiee" { return .swapi(.wookiee(route)) }
+        return .swapi(route)
+    }
+
+    private func swapiRoute(_ request: ServerRequest, subpath: Substring) -> SWAPIRoute {
+        let segments = subpath.pathSegments
+        guard let first = segments.first else { return .root }
+        guard let resource = SWAPIResource(rawValue: String(first)) else { return .notFound }
+        switch segments.count {
+        case 1:
+            let search = request.queryValue("search").map { $0.lowercased() }
+            return .list(resource, page: request.queryValue("page"), search: search?.isEmpty == true ? nil : search)
+        case 2 where segments[1] == "schema":
+            // `/api/people/schema` has no trailing slash on the real service; with one it is no route.
+            return subpath.hasSuffix("/") ? .notFound : .schema(resource)
+        case 2:
+            guard let id = RequestNumber.id(segments[1]) else { return .notFound }
+            return .detail(resource, id: id)
+        default:
+            return .notFound
+        }
+    }
+
+    package func render(_ route: BuiltinRoute) -> APIResponse {
+        guard case .swapi(let route) = route else { return Self.notFound }
+        return render(route)
+    }
+
+    private func render(_ route: SWAPIRoute) -> APIResponse {
+        switch route {
+        case .wookiee(let inner):
+            var response = render(inner)
+            response.body = response.body.translated(by: Wookiee.translation)
+            return response
+        case .redirect(let target):
+            return APIResponse(status: .movedPermanently, body: BodyTemplate(), contentType: "text/html; charset=utf-8", location: target)
+        case .schema(let resource):
+            return APIResponse(status: .ok, body: BodyTemplate(SWAPISchemas.byResource[resource]!))
+        case .root:
+            let members = SWAPIResource.allCases.map { JSONValue.Member($0.rawValue, .link($0.path)) }
+            return APIResponse(status: .ok, body: writer.template(.object(members)))
+        case .detail(let resource, let id):
+            guard let item = collections[resource]?.items[id] else { return Self.notFound }
+            return APIResponse(status: .ok, body: template(resource, item))
+        case .list(let resource, let page, let search):
+            return list(resource, page: page, search: search)
+        case .notFound:
+            return Self.notFound
+        }
+    }
+
+    package static let notFound = APIResponse(status: .notFound, body: BodyTemplate(#"{"detail":"Not found"}"#))
+    static let invalidPage = APIResponse(status: .notFound, body: BodyTemplate(#"{"detail":"Invalid page."}"#))
+
+    private func list(_ resource: SWAPIResource, page pageText: String?, search: String?) -> APIResponse {
+        let collection = collections[resource] ?? Collection()
+        let ids =
+            search.map { term in
+                collection.ids.filter { id in collection.searchText[id, default: []].contains { $0.contains(term) } }
+            } ?? collection.ids
+        let lastPage = max(1, (ids.count + Self.pageSize - 1) / Self.pageSize)
+        // Django REST framework: `int(page)` as Python reads it, or `last`; anything else, or a page
+        // outside 1...lastPage (however large), is its 404.
+        let page = pageText.map { $0 == "last" ? lastPage : RequestNumber.python($0) } ?? 1
+        guard let page, page >= 1, page <= lastPage else { return Self.invalidPage }
+
+        let searchSuffix = search.map { "&search=\(percentEncode($0))" } ?? ""
+        func pageLink(_ number: Int) -> JSONValue { .link("\(resource.path)?page=\(number)\(searchSuffix)") }
+
+        var body = BodyTemplate(#"{"count":\#(ids.count),"next":"#)
+        writer.write(page < lastPage ? pageLink(page + 1) : .null, into: &body)
+        body.append(#","previous":"#)
+        writer.write(page > 1 ? pageLink(page - 1) : .null, into: &body)
+        body.append(#","results":["#)
+        for (index, id) in ids.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize).enumerated() {
+            if index > 0 { body.append(",") }
+            body.append(template(resource, collection.items[id]!))
+        }
+        body.append("]}")
+        return APIResponse(status: .ok, body: body)
+    }
+}
