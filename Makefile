@@ -52,8 +52,10 @@ test: helper
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter RecordTests
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
 	SWIFT=$(SWIFT) scripts/swift-test.sh --filter IntegrationTests
-	# Every ```swift snippet of README.md type-checks against the modules just built.
-	scripts/check-readme-snippets.sh
+	# Every ```swift snippet of README.md, docs/*.md, SECURITY.md and CONTRIBUTING.md type-checks against the modules just built.
+	scripts/check-doc-snippets.sh
+	# Every repository path the documentation names (links, and paths in backticks) exists.
+	scripts/check-doc-paths.sh
 	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
 	SWIFT=$(SWIFT) scripts/remote-tests.sh
 

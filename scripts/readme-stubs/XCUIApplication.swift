@@ -1,5 +1,5 @@
-// A stand-in for XCTest's UI-testing classes, which exist only on Apple platforms: with it, the README's
-// UI-test snippet is type-checked on Linux too (all but these few members). Used by check-readme-snippets.sh.
+// A stand-in for XCTest's UI-testing classes, which exist only on Apple platforms: with it, the docs'
+// UI-test snippet is type-checked on Linux too (all but these few members). Used by check-doc-snippets.sh.
 #if !canImport(Darwin)
 import Foundation
 
