@@ -10,6 +10,7 @@ import Testing
     static let wireFolders = [
         "Sources/UnderstudyMicroHTTPD/",  // the libmicrohttpd backend: C callbacks, response objects, packed fields
         "Sources/CMicroHTTPD/",
+        "Sources/CUnderstudyHTTPWire/",  // C over libmicrohttpd's buffers: the request's bytes where they lie
         "Sources/CYAML/",
     ]
 
@@ -59,7 +60,7 @@ import Testing
         }
         for file in files {
             for (index, line) in try PlatformTests.lines(of: file).enumerated()
-            where line.contains("import CMicroHTTPD") || line.contains("import UnderstudyMicroHTTPD") {
+            where line.contains("import CMicroHTTPD") || line.contains("import CUnderstudyHTTPWire") || line.contains("import UnderstudyMicroHTTPD") {
                 Issue.record("\(file):\(index + 1) imports the libmicrohttpd backend")
             }
         }

@@ -117,7 +117,7 @@ public final class UnderstudyServer: Sendable {
         responder = ScenarioResponder(control: control)
         http = transport.listener(configuration: configuration.server, responder: responder, log: log)
         admin = configuration.adminPort.map { port in
-            transport.listener(
+            transport.forAdminListener().listener(
                 configuration: configuration.server.forAdminListener(port: port), responder: AdminOnlyResponder(control: control),
                 log: log)
         }
