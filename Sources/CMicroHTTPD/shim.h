@@ -85,9 +85,12 @@ cmhd_option_notify_connection(MHD_NotifyConnectionCallback callback, void *cls)
     return item;
 }
 
-/* The unescape callback (Understudy's is uhw_unescape_keeping_nul, which leaves %00 encoded). */
+/* The unescape callback (Understudy's is uhw_unescape_keeping_nul, which leaves %00 encoded);
+ * 0.9.75's header names no type for it. */
+typedef size_t (*cmhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *value);
+
 static inline struct MHD_OptionItem
-cmhd_option_unescape(MHD_UnescapeCallback callback)
+cmhd_option_unescape(cmhd_unescape_callback callback)
 {
     struct MHD_OptionItem item = { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)callback, NULL };
     return item;

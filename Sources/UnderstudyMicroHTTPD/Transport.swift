@@ -59,8 +59,7 @@ extension HTTPTransport {
 
     /// A listener that serves only the admin API gets one worker thread (``HTTPTransport/forAdminListener()``).
     private static func over(_ options: MicroHTTPDOptions) -> HTTPTransport {
-        var adminOptions = options
-        adminOptions.threads = 1
+        let adminOptions = MicroHTTPDOptions(threads: 1, eventLoop: options.eventLoop)
         return HTTPTransport(
             makeListener: { configuration, responder, log in
                 HTTPServerLog.setSink(log)
