@@ -127,7 +127,7 @@ import UnderstudyTesting
         // A well-formed chunked body is still read and served.
         let good = try exchange(
             port,
-            "POST /__admin/scenario HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+            "PUT /__admin/scenario HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
                 + "Connection: close\r\n\r\n8\r\n{\"name\":\r\n9\r\n\"happy\"}\r\n0\r\n\r\n"
         ).reply
         #expect(statusCode(good) == 200, "\(good.prefix(200).debugDescription)")
