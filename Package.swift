@@ -52,12 +52,17 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        // The C the transport runs on each request's bytes in libmicrohttpd's buffers: strict-HTTP checks,
+        // raw-target capture, field packing, percent-decoding, first-bytes sniffing. A declaration header
+        // (include/) and .c files, as swift-nio's CNIOLLHTTP; CMicroHTTPD for <microhttpd.h> and the library.
+        .target(name: "CUnderstudyHTTPWire", dependencies: ["CMicroHTTPD"]),
         // The libmicrohttpd transport: the only Swift module that sees the C library's pointers.
         .target(
             name: "UnderstudyMicroHTTPD",
             dependencies: [
                 "UnderstudyHTTP",
                 "CMicroHTTPD",
+                "CUnderstudyHTTPWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
@@ -208,7 +213,7 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyFuzz",
             dependencies: [
-                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "CMicroHTTPD",
+                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "CUnderstudyHTTPWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -218,7 +223,7 @@ let package = Package(
 
 // As Hummingbird does: `any` spelled out for existentials, members visible only from modules a file
 // imports itself, and imports internal unless a file says `public import` (so no module leaks into an API by accident).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CUnderstudyHTTPWire" {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

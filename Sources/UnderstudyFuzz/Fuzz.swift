@@ -10,7 +10,7 @@
 // build has a `main` of its own that runs each file given as an argument through the same entry
 // point, to replay a crash: `swift run UnderstudyFuzz crash-…`.
 
-import CMicroHTTPD
+import CUnderstudyHTTPWire
 import Foundation
 import HTTPTypes
 import Logging
@@ -75,9 +75,9 @@ func fuzzRequest(_ bytes: [UInt8]) {
     guard let space = requestLine.firstIndex(of: UInt8(ascii: " ")) else { return }
     let methodBytes = Array(requestLine[..<space])
     let target = Array(requestLine[(space + 1)...])
-    // What the server answers 400 before the responder runs (cmhd_check_request): not a token
+    // What the server answers 400 before the responder runs (uhw_check_request): not a token
     // method, a space or control byte in the target, a target in neither origin nor absolute form.
-    guard methodBytes.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { cmhd_is_token($0.baseAddress, $0.count) } }) != 0,
+    guard methodBytes.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { uhw_is_token($0.baseAddress, $0.count) } }) != 0,
         let method = HTTPRequest.Method(String(decoding: methodBytes, as: UTF8.self)),
         target.first == UInt8(ascii: "/"), targetIsAcceptable(target)
     else { return }
@@ -91,11 +91,11 @@ func fuzzRequest(_ bytes: [UInt8]) {
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = Array(line[..<colon])
-        guard name.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { cmhd_is_token($0.baseAddress, $0.count) } }) != 0 else { return }
+        guard name.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { uhw_is_token($0.baseAddress, $0.count) } }) != 0 else { return }
         let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
         guard !value.contains(0), !value.contains(UInt8(ascii: "\r")) else { return }
         if name.count == 4, String(decoding: name, as: UTF8.self).lowercased() == "host", !value.isEmpty {
-            let valid = Array(value).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmhd_is_authority($0.baseAddress, $0.count) } }
+            let valid = Array(value).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { uhw_is_authority($0.baseAddress, $0.count) } }
             guard valid != 0 else { return }
         }
         headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
@@ -115,15 +115,15 @@ func fuzzRequest(_ bytes: [UInt8]) {
     _ = request.headerFields
 }
 
-/// Runs the target through the URI callback's C code as the server does (`cmhd_take_target`
-/// blanks the query's first byte for libmicrohttpd, `cmhd_restore_query` puts it back) and says
+/// Runs the target through the URI callback's C code as the server does (`uhw_take_target`
+/// blanks the query's first byte for libmicrohttpd, `uhw_restore_query` puts it back) and says
 /// whether the server would go on: no NUL, space or control byte.
 func targetIsAcceptable(_ target: [UInt8]) -> Bool {
     var raw = target.map { CChar(bitPattern: $0) } + [0]
-    var taken = cmhd_target()
+    var taken = uhw_target()
     let acceptable = raw.withUnsafeMutableBufferPointer { buffer in
-        cmhd_take_target(buffer.baseAddress, &taken)
-        cmhd_restore_query(&taken)
+        uhw_take_target(buffer.baseAddress, &taken)
+        uhw_restore_query(&taken)
         return taken.has_invalid == 0 && taken.length == target.count
     }
     precondition(raw.dropLast().map { UInt8(bitPattern: $0) } == target, "the target is not restored after the URI callback")

@@ -27,15 +27,26 @@ public struct HTTPTransport: Sendable {
         ) -> any HTTPListener
 
     private let make: MakeListener
+    private let makeAdmin: MakeListener?
 
-    /// - Parameter makeListener: Makes a (not yet started) listener.
-    public init(makeListener: @escaping MakeListener) {
+    /// - Parameters:
+    ///   - makeListener: Makes a (not yet started) listener.
+    ///   - makeAdminListener: Makes a listener that serves only the admin API (short calls, few at
+    ///     once), when the transport can spend less on it than on `makeListener`'s; nil for the same.
+    public init(makeListener: @escaping MakeListener, makeAdminListener: MakeListener? = nil) {
         make = makeListener
+        makeAdmin = makeAdminListener
+    }
+
+    /// The transport for a listener that serves only the admin API (`--admin-port`), used with
+    /// ``ServerConfiguration/forAdminListener(port:)``: libmicrohttpd's gets one worker thread.
+    public func forAdminListener() -> HTTPTransport {
+        makeAdmin.map { HTTPTransport(makeListener: $0) } ?? self
     }
 
     /// A listener for `configuration` that hands requests to `responder`.
     /// - Parameters:
-    ///   - configuration: Host, port, threads and limits.
+    ///   - configuration: Host, port, limits and timeouts.
     ///   - responder: Turns requests into replies.
     ///   - log: Receives the transport's diagnostics.
     /// - Returns: The listener, not yet started.

@@ -1,13 +1,10 @@
-/// How the HTTP server listens and what it tolerates.
+/// How the HTTP server listens and what it tolerates: what any transport means. How a transport
+/// does it (libmicrohttpd's worker threads and event loop) is that transport's own option.
 public struct ServerConfiguration: Sendable {
     /// Address to bind: an IPv4/IPv6 literal or a host name.
     public var host: String
     /// Port to bind; 0 picks a free ephemeral port.
     public var port: Int
-    /// libmicrohttpd worker threads (each runs its own event loop).
-    public var threads: Int
-    /// How the workers wait for sockets and notice parked clients hanging up.
-    public var eventLoop: EventLoop
     /// Most simultaneous connections, parked delays included. The open-file
     /// limit is raised to match at start.
     public var connectionLimit: Int
@@ -28,58 +25,33 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
-        threads: Int = ServerConfiguration.coreCount,
         connectionLimit: Int = 4096,
         connectionTimeoutSeconds: Int = 60,
         maxDelayMilliseconds: Int = 120_000,
         maxRequestBodyBytes: Int = 1 << 20,
-        drainTimeoutSeconds: Double = 10,
-        eventLoop: EventLoop = .default
+        drainTimeoutSeconds: Double = 10
     ) {
         self.host = host
         self.port = port
-        self.threads = threads
         self.connectionLimit = connectionLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.maxDelayMilliseconds = maxDelayMilliseconds
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.drainTimeoutSeconds = drainTimeoutSeconds
-        self.eventLoop = eventLoop
     }
 
-    /// libmicrohttpd's event loop, with the matching way of noticing that the client
-    /// of a parked (suspended) connection has hung up.
-    public enum EventLoop: String, Sendable, CaseIterable {
-        /// epoll, hang-ups seen by POLLRDHUP: Linux only, the fastest there.
-        case epoll
-        /// poll(2), hang-ups seen by peeking at a readable socket: every system, the
-        /// only one on macOS (what libmicrohttpd's MHD_USE_AUTO picks without epoll).
-        case poll
-
-        /// `UNDERSTUDY_EVENT_LOOP` (`epoll` or `poll`) when set, so a whole test run can
-        /// take the path another system takes; otherwise epoll where there is epoll.
-        /// `epoll` asked for where there is none means `poll`.
-        public static var `default`: EventLoop {
-            let asked = getenv("UNDERSTUDY_EVENT_LOOP").flatMap { EventLoop(rawValue: String(cString: $0)) }
-            return Platform.hasEpoll ? asked ?? .epoll : .poll
-        }
-    }
-
-    /// The settings for a listener that serves only the admin API (`--admin-port`): one thread,
-    /// a 5 s header deadline and idle timeout (admin calls are short), and a limit of 64 that idle
-    /// or half-sent sockets cannot fill (``reclaimsIdleConnections``). Not a per-IP limit: the
+    /// The settings for a listener that serves only the admin API (`--admin-port`): a 5 s header
+    /// deadline and idle timeout (admin calls are short), and a limit of 64 that idle or half-sent
+    /// sockets cannot fill (``reclaimsIdleConnections``). Not a per-IP limit: the
     /// abuser and the operator often share an address (loopback, a NAT, a CI runner), and a per-IP
-    /// limit would shut the operator out along with the abuser.
+    /// limit would shut the operator out along with the abuser. The transport is made lighter for it
+    /// too: ``HTTPTransport/forAdminListener()``.
     public func forAdminListener(port: Int) -> ServerConfiguration {
         var settings = self
         settings.port = port
-        settings.threads = 1
         settings.connectionLimit = 64
         settings.connectionTimeoutSeconds = min(5, max(1, connectionTimeoutSeconds))
         settings.reclaimsIdleConnections = true
         return settings
     }
-
-    /// The number of online cores, at least 1.
-    public static var coreCount: Int { Platform.onlineCores }
 }

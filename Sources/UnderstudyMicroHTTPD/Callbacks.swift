@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CUnderstudyHTTPWire
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -23,10 +24,10 @@ func mhdAccessHandler(
 
 /// Called with the raw request target once the request line is parsed, before libmicrohttpd
 /// splits off the query and percent-decodes it: keeps the raw target for the strict checks and
-/// takes the query over (see `cmhd_take_target`).
+/// takes the query over (see `uhw_take_target`).
 func mhdURIReceived(connection: OpaquePointer?, uri: UnsafeMutablePointer<CChar>?) {
     guard let connection, let uri, let owner = Connection.of(connection) else { return }
-    cmhd_take_target(uri, owner.exchange.target)
+    uhw_take_target(uri, owner.exchange.target)
 }
 
 /// Called for each accepted socket, before libmicrohttpd makes a connection of it:

@@ -1,5 +1,6 @@
 import Atomics
 import CMicroHTTPD
+import CUnderstudyHTTPWire
 import Dispatch
 import UnderstudyHTTP
 
@@ -36,15 +37,18 @@ final class Connection: @unchecked Sendable {
         /// read buffer, valid until the request completes): for the strict checks and the query.
         /// Allocated once per connection and passed to C as is: `&` on a stored property of a
         /// class costs a dynamic exclusivity check per use, on every request.
-        let target: UnsafeMutablePointer<cmhd_target> = {
-            let target = UnsafeMutablePointer<cmhd_target>.allocate(capacity: 1)
-            target.initialize(to: cmhd_target())
+        let target: UnsafeMutablePointer<uhw_target> = {
+            let target = UnsafeMutablePointer<uhw_target>.allocate(capacity: 1)
+            target.initialize(to: uhw_target())
             return target
         }()
         /// For an absolute-form target (`GET http://host/path`): the authority, which stands in
         /// for the Host field, and where the path starts in the decoded URL.
         var absoluteAuthority: String?
         var pathOffset = 0
+        /// For a chunked request: where the header section ends in libmicrohttpd's read buffer, so
+        /// each chunk's size line can be read in front of its data (`uhw_check_chunk_size`); else nil.
+        var chunkedSectionEnd: UnsafePointer<CChar>?
         /// The one Host field's value as the strict checks found it (a valid host[:port]), in
         /// libmicrohttpd's memory for the request; empty when there is none.
         var host = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -70,6 +74,7 @@ final class Connection: @unchecked Sendable {
             bodyTooLarge = false
             absoluteAuthority = nil
             pathOffset = 0
+            chunkedSectionEnd = nil
             host = UnsafeRawBufferPointer(start: nil, count: 0)
         }
 

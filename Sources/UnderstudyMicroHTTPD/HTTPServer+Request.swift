@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CUnderstudyHTTPWire
 import HTTPTypes
 import UnderstudyHTTP
 
@@ -12,13 +13,13 @@ extension HTTPServer {
         var querySize = 0
         var headerSize = 0
         let raw = exchange.target
-        cmhd_pack_request(connection, raw, nil, &querySize, &headerSize)
+        uhw_pack_request(connection, raw, nil, &querySize, &headerSize)
         let size = querySize + headerSize
         let packed =
             size == 0
             ? FieldBytes.empty
             : FieldBytes.make(count: size) { buffer in
-                cmhd_pack_request(connection, raw, buffer.baseAddress, &querySize, &headerSize)
+                uhw_pack_request(connection, raw, buffer.baseAddress, &querySize, &headerSize)
             }
         let fields = PackedRequestFields(bytes: packed, querySize: querySize)
         let pathStart = url + exchange.pathOffset

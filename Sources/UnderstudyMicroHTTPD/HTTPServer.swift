@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CUnderstudyHTTPWire
 import Dispatch
 import HTTPTypes
 public import UnderstudyHTTP
@@ -12,6 +13,8 @@ public import UnderstudyHTTP
 /// requests finish, close.
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
+    /// libmicrohttpd's own settings: worker threads, event loop.
+    public let options: MicroHTTPDOptions
     let responder: any HTTPResponder
 
     /// The port actually bound (differs from the configuration's when it was 0).
@@ -24,10 +27,11 @@ public final class HTTPServer: @unchecked Sendable {
     let parking: ParkingLot
     private let connections = ConnectionTable()
 
-    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+    public init(configuration: ServerConfiguration, options: MicroHTTPDOptions = MicroHTTPDOptions(), responder: any HTTPResponder) {
         self.configuration = configuration
+        self.options = options
         self.responder = responder
-        parking = ParkingLot(eventLoop: configuration.eventLoop)
+        parking = ParkingLot(eventLoop: options.eventLoop)
     }
 
     deinit {
@@ -50,7 +54,7 @@ public final class HTTPServer: @unchecked Sendable {
         connectionLimit = max(1, min(configuration.connectionLimit, fileLimit - 64))
 
         // epoll on Linux; poll where there is no epoll (or when UNDERSTUDY_EVENT_LOOP=poll asks for it).
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.daemonFlag(for: configuration.eventLoop)
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.daemonFlag(for: options.eventLoop)
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         // TURBO also skips the shutdown(SHUT_WR) before close, so a linger-0 close is a real RST.
         flags |= MHD_USE_TURBO.rawValue
@@ -58,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
 
         if configuration.reclaimsIdleConnections { connections.reclaimIdleConnections(limit: connectionLimit) }
         let box = Unmanaged.passRetained(self)
-        var options: [MHD_OptionItem] = [
+        var items: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeoutSeconds, ptr_value: nil),
@@ -69,17 +73,17 @@ public final class HTTPServer: @unchecked Sendable {
             cmhd_option_notify_completed(mhdRequestCompleted, box.toOpaque()),
             cmhd_option_notify_connection(mhdConnectionChanged, box.toOpaque()),
             cmhd_option_external_logger(mhdLog),
-            cmhd_option_unescape_keeping_nul(),
+            cmhd_option_unescape(uhw_unescape_keeping_nul),
             // Not MHD_OPTION_STRICT_FOR_CLIENT: in 0.9.75 level 1 adds only the Host and
             // space-in-target checks, and closes on a space without answering. `checkStrictly` does both.
             cmhd_option_uri_log(mhdURIReceived),
         ]
-        if configuration.threads > 1 {
-            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
+        if options.threads > 1 {
+            items.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: options.threads, ptr_value: nil))
         }
-        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+        items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
-        let started = options.withUnsafeBufferPointer {
+        let started = items.withUnsafeBufferPointer {
             cmhd_start_daemon(flags, 0, mhdAcceptPolicy, box.toOpaque(), mhdAccessHandler, box.toOpaque(), $0.baseAddress)
         }
         guard let started else {
@@ -138,7 +142,10 @@ public final class HTTPServer: @unchecked Sendable {
         let exchange = connection.exchange
         guard exchange.active else { return .NO }
         if uploadSize.pointee > 0 {
-            if let upload { exchange.appendBody(upload, limit: configuration.maxRequestBodyBytes) }
+            if let upload {
+                if let sectionEnd = exchange.chunkedSectionEnd, !checkChunkSize(sectionEnd, upload, handle, exchange) { return .NO }
+                exchange.appendBody(upload, limit: configuration.maxRequestBodyBytes)
+            }
             uploadSize.pointee = 0
             return .YES
         }
@@ -200,8 +207,8 @@ public final class HTTPServer: @unchecked Sendable {
         // (TCP_DEFER_ACCEPT), and libmicrohttpd has not read them yet: a TLS ClientHello or
         // binary junk gets its 400 now. Left to libmicrohttpd, bytes without a newline waited for
         // the timeout and a first line without a space was closed without a word.
-        if connection.socket >= 0, cmhd_peek_is_garbage(connection.socket) != 0 {
-            Self.garbageReply.withUnsafeBytes { cmhd_reject_garbage(connection.socket, $0.baseAddress, $0.count) }
+        if connection.socket >= 0, uhw_peek_is_garbage(connection.socket) != 0 {
+            Self.garbageReply.withUnsafeBytes { uhw_answer_and_shut_down(connection.socket, $0.baseAddress, $0.count) }
         }
         return connection
     }
@@ -227,14 +234,15 @@ public final class HTTPServer: @unchecked Sendable {
         exchange: Connection.Exchange
     ) -> MHD_Result {
         // MHD is done with the request line: put back the query byte blanked for it.
-        cmhd_restore_query(exchange.target)
-        var check = cmhd_check()
+        uhw_restore_query(exchange.target)
+        var check = uhw_check()
         check.body_limit = UInt64(max(0, configuration.maxRequestBodyBytes))
-        cmhd_check_request(connection, method, url, version, exchange.target, &check)
-        guard check.verdict == CMHD_OK.rawValue else {
+        uhw_check_request(connection, method, url, version, exchange.target, &check)
+        guard check.verdict == UHW_OK.rawValue else {
             let reason = check.reason.map { String(cString: $0) } ?? "The request is malformed."
             return reject(connection: connection, status: Int(check.verdict), detail: reason, exchange: exchange)
         }
+        if check.encodings > 0 { exchange.chunkedSectionEnd = check.section_end }
         if check.hosts == 1, let host = check.host {
             exchange.host = UnsafeRawBufferPointer(start: host, count: check.host_length)
         }
@@ -247,11 +255,41 @@ public final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    /// Answers `status` with a JSON error body and `Connection: close`; the responder never sees the request.
-    private func reject(connection: OpaquePointer, status: Int, detail: String, exchange: Connection.Exchange) -> MHD_Result {
+    /// libmicrohttpd 0.9.75 takes a chunk size of up to 16 hex digits and waits for that much body:
+    /// `ffffffffffffffff` held the connection until it timed out. A size no body can have gets a 400,
+    /// one over the body limit a 413, both at once. A response cannot be queued while body data is
+    /// arriving, so the answer goes onto the socket directly (as for a connection that does not speak
+    /// HTTP) and `false` tells the caller to have libmicrohttpd close the connection.
+    private func checkChunkSize(
+        _ sectionEnd: UnsafePointer<CChar>, _ data: UnsafeRawBufferPointer, _ connection: OpaquePointer, _ exchange: Connection.Exchange
+    ) -> Bool {
+        guard let start = data.baseAddress?.assumingMemoryBound(to: CChar.self) else { return true }
+        var reason: UnsafePointer<CChar>?
+        let verdict = uhw_check_chunk_size(sectionEnd, start, UInt64(max(0, configuration.maxRequestBodyBytes)), &reason)
+        guard verdict != UHW_OK.rawValue else { return true }
+        let status = Int(verdict)
+        let detail = reason.map { String(cString: $0) } ?? "The chunk size is not acceptable."
         exchange.phase = .answered
         exchange.status = status
         HTTPServerLog.handler.current?("rejected with \(status): \(detail)")
+        let fd = cmhd_connection_fd(connection)
+        if fd >= 0 {
+            let reply = Self.errorResponse(status: status, detail: detail)
+            reply.withCString { uhw_answer_and_shut_down(fd, $0, strlen($0)) }
+        }
+        return false
+    }
+
+    /// A whole HTTP/1.1 error response with a JSON body and `Connection: close`, for writing to a socket.
+    private static func errorResponse(status: Int, detail: String) -> String {
+        let body = errorBody(status: status, detail: detail)
+        let reason = status == 413 ? "Content Too Large" : "Bad Request"
+        return "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n" + body
+    }
+
+    /// `{"error": title, "detail": detail}` for a request answered before the responder runs.
+    private static func errorBody(status: Int, detail: String) -> String {
         let title =
             switch status {
             case 413: "request body too large"
@@ -264,6 +302,15 @@ public final class HTTPServer: @unchecked Sendable {
             body.unicodeScalars.append(scalar)
         }
         body += #""}"#
+        return body
+    }
+
+    /// Answers `status` with a JSON error body and `Connection: close`; the responder never sees the request.
+    private func reject(connection: OpaquePointer, status: Int, detail: String, exchange: Connection.Exchange) -> MHD_Result {
+        exchange.phase = .answered
+        exchange.status = status
+        HTTPServerLog.handler.current?("rejected with \(status): \(detail)")
+        var body = Self.errorBody(status: status, detail: detail)
         return body.withUTF8 { bytes in
             guard
                 let response = MHD_create_response_from_buffer(

@@ -24,9 +24,9 @@ final class ParkingLot: @unchecked Sendable {
     private let timers = DispatchQueue(label: "understudy.http.timers")
     static let sweepInterval = DispatchTimeInterval.milliseconds(250)
     /// Decides how a hang-up is noticed (``Platform/peerHungUp(_:eventLoop:)``).
-    private let eventLoop: ServerConfiguration.EventLoop
+    private let eventLoop: MicroHTTPDOptions.EventLoop
 
-    init(eventLoop: ServerConfiguration.EventLoop) {
+    init(eventLoop: MicroHTTPDOptions.EventLoop) {
         self.eventLoop = eventLoop
     }
 

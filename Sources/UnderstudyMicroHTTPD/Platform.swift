@@ -17,6 +17,8 @@ import UnderstudyHTTP
 
 enum Platform {
     #if os(Linux)
+    /// Whether libmicrohttpd can use epoll here.
+    static let hasEpoll = true
     /// `SOCK_STREAM`: glibc imports it as an enum, Darwin as an `Int32` macro.
     static let streamSocket = Int32(SOCK_STREAM.rawValue)
     /// Flag for `socket(2)`'s type that opens the socket close-on-exec in the same call.
@@ -31,6 +33,7 @@ enum Platform {
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, &seconds, socklen_t(MemoryLayout<Int32>.size))
     }
     #elseif canImport(Darwin)
+    static let hasEpoll = false
     static let streamSocket = SOCK_STREAM
     /// Darwin has no SOCK_CLOEXEC; ``ListeningSocket`` sets FD_CLOEXEC with fcntl on every system.
     static let closeOnExecSocketFlag: Int32 = 0
@@ -43,6 +46,11 @@ enum Platform {
     static func deferAccept(_ socket: Int32, seconds: Int32) {}
     #endif
 
+    /// Online cores, at least 1 (`sysconf` takes an `Int32` on both systems).
+    static var onlineCores: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
     /// Whether the client of a suspended connection's `socket` has hung up (closed or reset).
     ///
     /// libmicrohttpd does not watch a suspended connection, so ``ParkingLot`` asks this
@@ -50,7 +58,7 @@ enum Platform {
     /// without touching the data. With `.poll` (every system) a readable socket is
     /// peeked at: a read of 0 bytes is the peer's FIN, an error other than "would block"
     /// its reset; pipelined bytes waiting to be read mean the client is still there.
-    static func peerHungUp(_ socket: Int32, eventLoop: ServerConfiguration.EventLoop) -> Bool {
+    static func peerHungUp(_ socket: Int32, eventLoop: MicroHTTPDOptions.EventLoop) -> Bool {
         guard socket >= 0 else { return false }
         let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
         let readHangUp = eventLoop == .epoll ? pollReadHangUp : 0
@@ -66,7 +74,7 @@ enum Platform {
     }
 
     /// The `MHD_USE_*` flag that picks libmicrohttpd's event loop.
-    static func daemonFlag(for eventLoop: ServerConfiguration.EventLoop) -> UInt32 {
+    static func daemonFlag(for eventLoop: MicroHTTPDOptions.EventLoop) -> UInt32 {
         switch eventLoop {
         case .epoll: MHD_USE_EPOLL.rawValue
         // What MHD_USE_AUTO picks where there is no epoll (Darwin); named outright so Linux runs the same loop.

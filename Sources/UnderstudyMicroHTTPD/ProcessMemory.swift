@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CUnderstudyHTTPWire
 import UnderstudyHTTP
 
 /// The process's own resident memory.
@@ -8,9 +8,9 @@ package enum ProcessMemory {
     /// the YAML and JSON parsers and the runtime's start-up paths stay resident
     /// (about 8 MB) although serving never runs them again. The pages stay in
     /// the page cache; what serving does run is mapped again on first use.
-    /// Returns the bytes of code advised: always 0 on macOS, where the trick is left out (shim.h).
+    /// Returns the bytes of code advised: always 0 on macOS, where the trick is left out (CUnderstudyHTTPWire/platform.c).
     @discardableResult
     package static func releaseStartupCode() -> Int {
-        Int(cmhd_drop_code_pages())
+        Int(uhw_drop_code_pages())
     }
 }

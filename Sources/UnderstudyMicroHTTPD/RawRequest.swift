@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CUnderstudyHTTPWire
 package import HTTPTypes
 package import UnderstudyHTTP
 
@@ -14,16 +14,16 @@ extension ServerRequest {
         // NUL-terminated, as libmicrohttpd hands the path to its unescape callback (which works in place).
         var path = Array(rawTarget[..<(split ?? rawTarget.endIndex)].prefix { $0 != 0 }) + [0]
         let pathLength = path.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmhd_unescape_keeping_nul(nil, nil, $0.baseAddress) }
+            buffer.withMemoryRebound(to: CChar.self) { uhw_unescape_keeping_nul(nil, nil, $0.baseAddress) }
         }
         let query = split.map { Array(rawTarget[(rawTarget.index(after: $0))...]) } ?? []
         let querySize = query.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmhd_pack_query($0.baseAddress, $0.count, nil) }
+            buffer.withMemoryRebound(to: CChar.self) { uhw_pack_query($0.baseAddress, $0.count, nil) }
         }
         let packed = FieldBytes.make(count: querySize) { out in
             _ = query.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { source in
-                    out.withMemoryRebound(to: CChar.self) { cmhd_pack_query(source.baseAddress, source.count, $0.baseAddress) }
+                    out.withMemoryRebound(to: CChar.self) { uhw_pack_query(source.baseAddress, source.count, $0.baseAddress) }
                 }
             }
         }

@@ -56,7 +56,7 @@ public final class UnderstudyTestServer: Sendable {
         server = try UnderstudyServer(
             configuration: UnderstudyConfiguration(
                 server: ServerConfiguration(
-                    host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
+                    host: "127.0.0.1", port: 0, connectionLimit: connectionLimit,
                     maxDelayMilliseconds: maxDelayMilliseconds),
                 scenariosDirectory: scenarios,
                 scenario: scenario,
@@ -66,7 +66,7 @@ public final class UnderstudyTestServer: Sendable {
                 watch: watch,
                 logger: logger
             ),
-            transport: .libmicrohttpd)
+            transport: .libmicrohttpd(threads: threads))
         try server.start()
     }
 

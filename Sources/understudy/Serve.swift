@@ -100,13 +100,14 @@ struct Serve: ParsableCommand {
         var server = ServerConfiguration()
         server.host = host ?? Environment.string("UNDERSTUDY_HOST") ?? server.host
         server.port = try port ?? Environment.int("UNDERSTUDY_PORT") ?? server.port
-        server.threads = try threads ?? Environment.int("UNDERSTUDY_THREADS") ?? server.threads
+        // libmicrohttpd's own option, not the server configuration's: the transport's worker threads.
+        let workerThreads = try threads ?? Environment.int("UNDERSTUDY_THREADS") ?? MicroHTTPDOptions.coreCount
         server.connectionLimit = try connectionLimit ?? Environment.int("UNDERSTUDY_CONNECTION_LIMIT") ?? server.connectionLimit
         server.connectionTimeoutSeconds = try connectionTimeout ?? Environment.int("UNDERSTUDY_CONNECTION_TIMEOUT") ?? server.connectionTimeoutSeconds
         server.maxDelayMilliseconds = try maxDelay ?? Environment.int("UNDERSTUDY_MAX_DELAY") ?? server.maxDelayMilliseconds
         // Upper bounds too: each of these is later multiplied into nanoseconds or sizes a table.
         guard (0...65535).contains(server.port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard (1...256).contains(server.threads) else { throw ValidationError("--threads must be from 1 to 256") }
+        guard (1...256).contains(workerThreads) else { throw ValidationError("--threads must be from 1 to 256") }
         guard (1...1_000_000).contains(server.connectionLimit) else { throw ValidationError("--connection-limit must be from 1 to 1000000") }
         guard (1...86_400).contains(server.connectionTimeoutSeconds) else {
             throw ValidationError("--connection-timeout must be from 1 to 86400 seconds")
@@ -146,7 +147,7 @@ struct Serve: ParsableCommand {
         guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
         let understudy: UnderstudyServer
         do {
-            understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd)
+            understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads))
         } catch {
             logger.error("\(error)")
             throw ExitCode.failure
@@ -181,7 +182,7 @@ struct Serve: ParsableCommand {
             printOutput("understudy admin listening on \(admin)")
         }
         logger.info(
-            "serving \(understudy.engine.scenarioNames.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(server.threads) threads, connection limit \(understudy.connectionLimit)"
+            "serving \(understudy.engine.scenarioNames.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(workerThreads) threads, connection limit \(understudy.connectionLimit)"
         )
         ProcessMemory.releaseStartupCode()
         // Park the main thread; the signal thread exits the process. (Not dispatchMain(): its

@@ -27,10 +27,10 @@ import UnderstudyUpstream
         var logger = Logger(label: "proxy-test")
         logger.logLevel = .warning
         var configuration = UnderstudyConfiguration(
-            server: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
+            server: ServerConfiguration(host: "127.0.0.1", port: 0),
             scenariosDirectory: folder, scenario: scenario, logger: logger)
         configuration.upstreamClient = AsyncUpstreamClient(maxBodyBytes: maxBodyBytes, timeoutSeconds: 5)
-        let server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd)
+        let server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: 2))
         try server.start()
         return server
     }

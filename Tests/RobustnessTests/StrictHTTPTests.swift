@@ -91,6 +91,49 @@ import UnderstudyTesting
         #expect(healthy(port))
     }
 
+    /// libmicrohttpd 0.9.75 takes a chunk size of up to 16 hex digits and then waits for that much
+    /// body: `ffffffffffffffff` (2^64-1) held the connection until it timed out. Each of these is
+    /// answered at once and closed: a size no body can have (400), one over the body limit (413),
+    /// and libmicrohttpd's own answers to 17 digits (413) and to what is not hex at all (400).
+    @Test func absurdChunkSizesAreAnsweredAtOnce() throws {
+        let (server, port) = try startServerProcess()
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
+        let cases: [(size: String, status: Int)] = [
+            ("ffffffffffffffff", 400),
+            ("FFFFFFFFFFFFFFFF;ext=1", 400),
+            ("8000000000000000", 400),
+            ("0000ffffffffffffffff", 400),
+            ("7fffffffffffffff", 413),
+            ("200000", 413),  // 2 MiB, over the 1 MiB limit
+            ("fffffffffffffffff", 413),
+            ("10000000000000000", 413),
+            ("0x10", 400),
+            ("0xffffffffffffffff", 400),
+            ("-1", 400),
+            (" 10", 400),
+        ]
+        for (size, status) in cases {
+            let payload =
+                "POST /__admin/scenario HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n\(size)\r\n{\"name\":\"empty\"}\r\n0\r\n\r\n"
+            let (reply, closed, seconds) = try exchange(port, payload, timeout: 4)
+            #expect(statusCode(reply) == status, "chunk size \(size): \(reply.prefix(160).debugDescription)")
+            #expect(closed && seconds < 2, "chunk size \(size): closed at once (\(closed), \(seconds) s)")
+            #expect(reply.lowercased().contains("connection: close"), "chunk size \(size): says it closes")
+        }
+        // A well-formed chunked body is still read and served.
+        let good = try exchange(
+            port,
+            "PUT /__admin/scenario HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                + "Connection: close\r\n\r\n8\r\n{\"name\":\r\n9\r\n\"happy\"}\r\n0\r\n\r\n"
+        ).reply
+        #expect(statusCode(good) == 200, "\(good.prefix(200).debugDescription)")
+        #expect(healthy(port))
+    }
+
     @Test func lenientWhereTheRFCAllowsIt() throws {
         let (server, port) = try startServerProcess()
         defer {

@@ -17,7 +17,7 @@ struct ClosureResponder: HTTPResponder {
 
 func startServer(threads: Int = 2, maxDelay: Int = 120_000, _ body: @escaping @Sendable (ServerRequest) -> Reply) throws -> HTTPServer {
     let server = HTTPServer(
-        configuration: ServerConfiguration(port: 0, threads: threads, maxDelayMilliseconds: maxDelay),
+        configuration: ServerConfiguration(port: 0, maxDelayMilliseconds: maxDelay), options: MicroHTTPDOptions(threads: threads),
         responder: ClosureResponder(body: body)
     )
     try server.start()

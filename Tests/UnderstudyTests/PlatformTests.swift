@@ -12,13 +12,16 @@ import UnderstudyTesting
 @Suite struct PlatformTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The files allowed to hold platform-specific code: one per module, and the C module's header.
+    /// The files allowed to hold platform-specific code: one per module, the C target's included.
     static let platformFiles: Set<String> = [
         "Sources/UnderstudyHTTP/Platform.swift",
         "Sources/UnderstudyMicroHTTPD/Platform.swift",
         "Sources/Understudy/Platform.swift",
+        "Sources/UnderstudyDocuments/Platform.swift",
+        "Sources/UnderstudyRecording/Platform.swift",
         "Sources/UnderstudyTesting/Platform.swift",
-        "Sources/CMicroHTTPD/shim.h",
+        // The C target's send flag (MSG_NOSIGNAL) and start-up code pages (ELF program headers).
+        "Sources/CUnderstudyHTTPWire/platform.c",
         // The executable's one platform file: its sigwait signal thread (pthread_t is a pointer on
         // Darwin, a number in glibc), its C library import and exit().
         "Sources/understudy/Serve.swift",
@@ -37,7 +40,7 @@ import UnderstudyTesting
 
     static func sourceFiles() throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
-            .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".h") }
+            .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".h") || $0.hasSuffix(".c") }
             .map { "Sources/\($0)" }
             .sorted()
     }
@@ -117,7 +120,7 @@ import UnderstudyTesting
 
     /// The platform files name an #error for systems that are neither.
     @Test func otherSystemsStopAtAnError() throws {
-        for file in Self.platformFiles where file.hasSuffix("Platform.swift") || file.hasSuffix("shim.h") {
+        for file in Self.platformFiles where file.hasSuffix("Platform.swift") || file.hasSuffix("platform.c") {
             #expect(try Self.lines(of: file).contains { $0.contains("#error") }, "\(file) has an #error branch")
         }
     }
@@ -126,19 +129,19 @@ import UnderstudyTesting
     @Test func theDefaultEventLoopFollowsTheEnvironment() {
         let asked = ProcessInfo.processInfo.environment["UNDERSTUDY_EVENT_LOOP"]
         #if os(Linux)
-        #expect(ServerConfiguration().eventLoop == (asked == "poll" ? .poll : .epoll))
+        #expect(MicroHTTPDOptions().eventLoop == (asked == "poll" ? .poll : .epoll))
         #else
-        #expect(ServerConfiguration().eventLoop == .poll, "no epoll here, whatever \(asked ?? "nil") says")
+        #expect(MicroHTTPDOptions().eventLoop == .poll, "no epoll here, whatever \(asked ?? "nil") says")
         #endif
     }
 
-    static var eventLoops: [ServerConfiguration.EventLoop] {
-        UnderstudyHTTP.Platform.hasEpoll ? [.epoll, .poll] : [.poll]
+    static var eventLoops: [MicroHTTPDOptions.EventLoop] {
+        UnderstudyMicroHTTPD.Platform.hasEpoll ? [.epoll, .poll] : [.poll]
     }
 
     /// The hang-up probe on a socket pair: quiet while the peer is there (with or without bytes
     /// waiting), true once it has closed.
-    @Test(arguments: eventLoops) func theHangUpProbeSeesAClosedPeer(_ eventLoop: ServerConfiguration.EventLoop) throws {
+    @Test(arguments: eventLoops) func theHangUpProbeSeesAClosedPeer(_ eventLoop: MicroHTTPDOptions.EventLoop) throws {
         var pair: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, UnderstudyMicroHTTPD.Platform.streamSocket, 0, &pair) == 0)
         defer { close(pair[0]) }
@@ -159,8 +162,9 @@ import UnderstudyTesting
     }
 
     /// A server on each loop serves, parks, and releases parked connections whose clients left.
-    @Test(arguments: eventLoops) func eachEventLoopReleasesParkedConnectionsWhoseClientLeft(_ eventLoop: ServerConfiguration.EventLoop) async throws {
-        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2, eventLoop: eventLoop), responder: HoldEverything())
+    @Test(arguments: eventLoops) func eachEventLoopReleasesParkedConnectionsWhoseClientLeft(_ eventLoop: MicroHTTPDOptions.EventLoop) async throws {
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0), options: MicroHTTPDOptions(threads: 2, eventLoop: eventLoop), responder: HoldEverything())
         try server.start()
         defer { server.stop() }
         let clients = try (0..<8).map { _ in try RawHTTP.connect(port: server.port) }
@@ -179,7 +183,7 @@ import UnderstudyTesting
     }
 
     @Test func theCoreCountIsTheSystems() {
-        #expect(ServerConfiguration.coreCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        #expect(MicroHTTPDOptions.coreCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }
 
     /// macOS reads a child's memory with `ps`; here it must agree with /proc.

@@ -11,18 +11,19 @@ import UnderstudyDocuments
     static let wireFolders = [
         "Sources/UnderstudyMicroHTTPD/",  // the libmicrohttpd backend: C callbacks, response objects, packed fields
         "Sources/CMicroHTTPD/",
+        "Sources/CUnderstudyHTTPWire/",  // C over libmicrohttpd's buffers: the request's bytes where they lie
         "Sources/CYAML/",
     ]
 
     /// Single files at the wire, each with its reason.
     static let wireFiles: [String: String] = [
-        "Sources/Understudy/YAML/YAMLComposer.swift": "drives libyaml's parser",
-        "Sources/Understudy/YAML/YAMLEventReader.swift": "reads libyaml's events",
+        "Sources/UnderstudyDocuments/YAML/YAMLComposer.swift": "drives libyaml's parser",
+        "Sources/UnderstudyDocuments/YAML/YAMLEventReader.swift": "reads libyaml's events",
         "Sources/UnderstudyHTTP/Locked.swift": "a pthread mutex needs a stable address",
         "Sources/UnderstudyHTTP/ThreadOrdinal.swift": "a pthread key's value is a pointer",
         "Sources/UnderstudyFuzz/Fuzz.swift": "libFuzzer hands its input over as a pointer",
         "Sources/understudy/Serve.swift": "the signal thread's sigset_t calls",
-        "Sources/Understudy/Platform.swift": "a file read into an array: the system call needs the buffer's address",
+        "Sources/UnderstudyDocuments/Platform.swift": "a file read into an array: the system call needs the buffer's address",
         "Sources/understudy/Platform.swift": "the upstream helper run over pipes (posix_spawn's argument vector, pipe reads and writes)",
         "Sources/understudy-upstream/Platform.swift": "the helper's stdin and stdout",
     ]
@@ -56,11 +57,12 @@ import UnderstudyDocuments
     /// The engine compiles without the C library: no module above the HTTP core imports it.
     @Test func theEngineDoesNotImportTheCLibrary() throws {
         let files = try PlatformTests.sourceFiles().filter {
-            $0.hasPrefix("Sources/Understudy/") || $0.hasPrefix("Sources/UnderstudyHTTP/")
+            ["Sources/Understudy/", "Sources/UnderstudyHTTP/", "Sources/UnderstudyDocuments/", "Sources/UnderstudyBuiltinAPIs/", "Sources/UnderstudyRecording/"]
+                .contains(where: $0.hasPrefix)
         }
         for file in files {
             for (index, line) in try PlatformTests.lines(of: file).enumerated()
-            where line.contains("import CMicroHTTPD") || line.contains("import UnderstudyMicroHTTPD") {
+            where line.contains("import CMicroHTTPD") || line.contains("import CUnderstudyHTTPWire") || line.contains("import UnderstudyMicroHTTPD") {
                 Issue.record("\(file):\(index + 1) imports the libmicrohttpd backend")
             }
         }

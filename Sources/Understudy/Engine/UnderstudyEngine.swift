@@ -1,6 +1,6 @@
 import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
-public import UnderstudyHTTP
+package import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -22,7 +22,8 @@ public final class UnderstudyServer: Sendable {
         let log: @Sendable (String) -> Void = { logger.debug("transport: \($0)") }
         http = transport.listener(configuration: configuration.server, responder: engine.responder, log: log)
         admin = configuration.adminPort.map { port in
-            transport.listener(configuration: configuration.server.forAdminListener(port: port), responder: engine.adminResponder, log: log)
+            transport.forAdminListener().listener(
+                configuration: configuration.server.forAdminListener(port: port), responder: engine.adminResponder, log: log)
         }
     }
 

@@ -1,7 +1,7 @@
 import Atomics
 import HTTPTypes
 package import UnderstudyAdminWire
-package import UnderstudyBuiltinAPIs
+import UnderstudyBuiltinAPIs
 package import UnderstudyDocuments
 package import UnderstudyHTTP
 

@@ -1,6 +1,6 @@
 package import HTTPTypes
 package import UnderstudyAdminWire
-package import UnderstudyBuiltinAPIs
+import UnderstudyBuiltinAPIs
 package import UnderstudyDocuments
 
 /// One scenario file as written, checked for unknown keys and wrong types but

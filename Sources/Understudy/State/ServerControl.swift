@@ -6,7 +6,7 @@ package import UnderstudyHTTP
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The state the admin API steers, shared by the request path (which only

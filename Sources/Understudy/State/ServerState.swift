@@ -1,5 +1,5 @@
 package import UnderstudyAdminWire
-package import UnderstudyBuiltinAPIs
+import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
 
 /// Everything the admin API can change, in one value behind ``ServerControl``'s lock. Admin calls

@@ -1,5 +1,5 @@
 package import UnderstudyAdminWire
-package import UnderstudyBuiltinAPIs
+import UnderstudyBuiltinAPIs
 
 /// A path prefix of this server and the upstream base URL it stands for: `/myapi` ↔ `https://api.example.com/v1`.
 /// `understudy record` and a scenario's `proxy:` both use it; both refuse the prefixes Understudy itself answers.

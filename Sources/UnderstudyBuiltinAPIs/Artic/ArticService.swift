@@ -6,7 +6,7 @@ package import UnderstudyHTTP
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The Art Institute of Chicago API's artworks endpoints over a dataset.

@@ -7,7 +7,7 @@ package import UnderstudyHTTP
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// A catfact request, reduced to what decides the response. `/fact` picks its

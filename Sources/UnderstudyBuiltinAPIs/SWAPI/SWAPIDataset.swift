@@ -5,7 +5,7 @@ import UnderstudyHTTP
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The SWAPI dataset: six JSON files of items with ids and forward relations.
