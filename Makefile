@@ -4,10 +4,6 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SCENARIO ?= happy
 
-# Suites that test the wire (sockets, connection load, processes, a browser); the rest of the
-# unit suites call the engine through UnderstudyRouter, with no socket.
-WIRE_SUITES = UnderstudyHTTPTests|AdminConcurrencyTests|ScenarioMatrixTests|CommandLineTests|DashboardBrowserTests|UnderstudyProcessTests
-
 .PHONY: deps build release helper run record test check validate bench docker clean
 
 deps:
@@ -43,11 +39,12 @@ test: helper
 	$(SWIFT) build --build-tests
 	# The code style of .swift-format (scripts/lint.sh says how to fix what it finds).
 	SWIFT=$(SWIFT) scripts/lint.sh
-	# Engine tests that need no socket (the in-process router) run in parallel.
-	SWIFT=$(SWIFT) scripts/swift-test.sh --skip "$(WIRE_SUITES)|IntegrationTests|RobustnessTests|RemoteTests|RecordTests"
-	# Wire tests one at a time: several put thousands of connections through a server, and on
-	# 2 cores their loose time bounds should measure the server, not a client starved by the others.
-	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "$(WIRE_SUITES)"
+	# Each module's tests that need no socket (the engine through the in-process router) run in parallel.
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip "UnderstudyWireTests|IntegrationTests|RobustnessTests|RemoteTests|RecordTests"
+	# The wire tests (sockets, connection load, processes, a browser) one at a time: several put thousands
+	# of connections through a server, and on 2 cores their loose time bounds should measure the server,
+	# not a client starved by the others.
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter UnderstudyWireTests
 	# Record, proxy, derive and faults on custom routes; every upstream is local (another Understudy in the process).
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter RecordTests
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
@@ -68,7 +65,7 @@ check: helper
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
 	# The server suites again on the event loop and hang-up detection macOS uses (poll), so that path is tested here too.
-	UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "UnderstudyHTTPTests|UnderstudyTests"
+	UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "UnderstudyHTTPTests|UnderstudyBuiltinAPIsTests|UnderstudyTests|UnderstudyWireTests"
 	SWIFT=$(SWIFT) scripts/fuzz.sh 60
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --no-parallel

@@ -161,19 +161,43 @@ let package = Package(
             ]
         ),
         // Helpers for this repository's own tests, not a product: raw sockets (RawHTTP), the `understudy`
-        // executable as a child process (UnderstudyProcess), polling (waitUntil), a headless browser.
-        .target(name: "UnderstudyTestSupport", dependencies: ["UnderstudyHTTP"], path: "Tests/Support"),
+        // executable as a child process (UnderstudyProcess), polling (waitUntil), a headless browser, the
+        // suite's shared in-process server and its fetches, admin calls, and the shape contract of the APIs.
+        .target(
+            name: "UnderstudyTestSupport",
+            dependencies: [
+                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/Support"
+        ),
+        // A test target per module. The suites that put sockets, processes or a browser to work are in
+        // UnderstudyWireTests, which `make test` runs serially by itself; the others run in parallel.
+        .testTarget(name: "UnderstudyHTTPTests", dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD"]),
         .testTarget(
-            name: "UnderstudyHTTPTests",
-            dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyTesting", "UnderstudyTestSupport"]
+            name: "UnderstudyDocumentsTests", dependencies: ["UnderstudyDocuments", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "UnderstudyBuiltinAPIsTests",
+            dependencies: [
+                "Understudy", "UnderstudyAdminWire", "UnderstudyBuiltinAPIs", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyTestSupport",
+            ]
         ),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
-                "understudy", "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyTesting", "UnderstudyHTTP",
+                "UnderstudyTestSupport",
             ]
         ),
+        .testTarget(
+            name: "UnderstudyWireTests",
+            dependencies: [
+                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "understudy",
+                "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // Checks of the repository's text: platform code, pointers, imports, packaging.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(
             name: "UnderstudyClientsTests",
             dependencies: ["UnderstudyClients", "UnderstudyDependencies", .product(name: "Dependencies", package: "swift-dependencies")]

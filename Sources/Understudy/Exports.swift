@@ -3,5 +3,5 @@
 
 @_exported public import struct UnderstudyDocuments.FileProblem
 @_exported public import struct UnderstudyDocuments.FileProblems
-@_exported public import struct UnderstudyHTTP.ServerConfiguration
 @_exported public import struct UnderstudyHTTP.HTTPTransport
+@_exported public import struct UnderstudyHTTP.ServerConfiguration

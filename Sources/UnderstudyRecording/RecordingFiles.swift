@@ -1,4 +1,5 @@
 import Understudy
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

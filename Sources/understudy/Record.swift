@@ -2,9 +2,9 @@ import ArgumentParser
 import Dispatch
 import Understudy
 import UnderstudyAdminWire
-import UnderstudyRecording
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyRecording
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Understudy
-import UnderstudyRecording
 import UnderstudyAdminWire
+import UnderstudyRecording
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

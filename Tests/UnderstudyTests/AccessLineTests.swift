@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+import UnderstudyTestSupport
 
 @testable import Understudy
 @testable import UnderstudyHTTP

@@ -5,6 +5,7 @@ import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyTestSupport
 import UnderstudyTesting
 
 @testable import Understudy

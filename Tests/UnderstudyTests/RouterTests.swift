@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import UnderstudyTestSupport
 import UnderstudyTesting
 
 /// The engine with no socket: what a client would receive, faults reported instead of carried out,

@@ -1,4 +1,3 @@
-package import UnderstudyDocuments
 import UnderstudyAdminWire
 package import UnderstudyDocuments
 

@@ -1,13 +1,13 @@
-import Foundation
+package import Foundation
 import Understudy
-import UnderstudyTesting
+package import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 
 /// A call to the admin API through URLSession, as curl or a CI script would make it.
-func admin(
+package func admin(
     _ method: String, _ path: String, json: String? = nil, token: String? = nil, headers: [String: String] = [:],
     server: UnderstudyTestServer, session: URLSession = defaultSession
 ) async throws -> Fetched {
@@ -25,7 +25,7 @@ func admin(
 }
 
 /// A copy of the bundled scenarios in a temporary folder, for tests that edit files.
-func copyOfBundledScenarios() throws -> URL {
+package func copyOfBundledScenarios() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-scenarios-\(UUID().uuidString)")
     try FileManager.default.copyItem(at: UnderstudyTestServer.bundledScenarios, to: folder)
     return folder

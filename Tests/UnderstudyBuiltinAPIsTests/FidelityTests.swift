@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyDocuments
+import UnderstudyTestSupport
 import UnderstudyTesting
 
 /// The shapes of artic's query features, in the project's own words: an Elasticsearch error as artic

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import UnderstudyDocuments
 
 /// Pointers live only at the wire: the libmicrohttpd backend, the YAML composer over libyaml, and
 /// a few named files that talk to the operating system. Everything else — the HTTP core, the
@@ -57,8 +56,11 @@ import UnderstudyDocuments
     /// The engine compiles without the C library: no module above the HTTP core imports it.
     @Test func theEngineDoesNotImportTheCLibrary() throws {
         let files = try PlatformTests.sourceFiles().filter {
-            ["Sources/Understudy/", "Sources/UnderstudyHTTP/", "Sources/UnderstudyDocuments/", "Sources/UnderstudyBuiltinAPIs/", "Sources/UnderstudyRecording/"]
-                .contains(where: $0.hasPrefix)
+            [
+                "Sources/Understudy/", "Sources/UnderstudyHTTP/", "Sources/UnderstudyDocuments/", "Sources/UnderstudyBuiltinAPIs/",
+                "Sources/UnderstudyRecording/",
+            ]
+            .contains(where: $0.hasPrefix)
         }
         for file in files {
             for (index, line) in try PlatformTests.lines(of: file).enumerated()

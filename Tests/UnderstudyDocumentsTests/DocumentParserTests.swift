@@ -1,7 +1,6 @@
 import Testing
-import UnderstudyDocuments
 
-@testable import Understudy
+@testable import UnderstudyDocuments
 
 @Suite struct DocumentParserTests {
     @Test(arguments: ["0", "-0", "7", "-12", "3.25", "0.5", "1e5", "1E+5", "2.5e-3", "123456789012345678901234567890"])

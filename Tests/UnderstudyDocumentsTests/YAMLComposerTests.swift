@@ -1,7 +1,6 @@
 import Testing
-import UnderstudyDocuments
 
-@testable import Understudy
+@testable import UnderstudyDocuments
 
 /// The libyaml composer: the node tree, how scalars read as JSON, and where
 /// each kind of problem is reported.

@@ -1,9 +1,9 @@
 import Understudy
-import UnderstudyDocuments
+package import UnderstudyDocuments
 
 /// What a JSON value must look like: the project's own statement of the real
 /// APIs' shapes (key order, types, nulls), checked against live responses.
-indirect enum Shape: Sendable {
+package indirect enum Shape: Sendable {
     case string
     case int
     case number
@@ -21,7 +21,7 @@ indirect enum Shape: Sendable {
     case any
 
     /// Problems found, as `path: message` lines; empty when the value fits.
-    func check(_ value: JSONValue, base: String, path: String = "$") -> [String] {
+    package func check(_ value: JSONValue, base: String, path: String = "$") -> [String] {
         switch (self, value) {
         case (.any, _): return []
         case (.nullable, .null): return []
@@ -47,44 +47,44 @@ indirect enum Shape: Sendable {
 }
 
 /// The shapes, written from the real APIs' documented and captured payloads.
-enum Contracts {
-    static func strings(_ names: String...) -> [(String, Shape)] { names.map { ($0, .string) } }
-    static let tail: [(String, Shape)] = [("created", .swapiTimestamp), ("edited", .swapiTimestamp), ("url", .link)]
+package enum Contracts {
+    package static func strings(_ names: String...) -> [(String, Shape)] { names.map { ($0, .string) } }
+    package static let tail: [(String, Shape)] = [("created", .swapiTimestamp), ("edited", .swapiTimestamp), ("url", .link)]
 
-    static let swapiRoot = Shape.object(["people", "planets", "films", "species", "vehicles", "starships"].map { ($0, .link) })
-    static let person = Shape.object(
+    package static let swapiRoot = Shape.object(["people", "planets", "films", "species", "vehicles", "starships"].map { ($0, .link) })
+    package static let person = Shape.object(
         strings("name", "height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender")
             + [("homeworld", .link), ("films", .array(.link)), ("species", .array(.link)), ("vehicles", .array(.link)), ("starships", .array(.link))]
             + tail)
-    static let planet = Shape.object(
+    package static let planet = Shape.object(
         strings("name", "rotation_period", "orbital_period", "diameter", "climate", "gravity", "terrain", "surface_water", "population")
             + [("residents", .array(.link)), ("films", .array(.link))] + tail)
-    static let film = Shape.object(
+    package static let film = Shape.object(
         [
             ("title", .string), ("episode_id", .int), ("opening_crawl", .string), ("director", .string), ("producer", .string),
             ("release_date", .string), ("characters", .array(.link)), ("planets", .array(.link)), ("starships", .array(.link)),
             ("vehicles", .array(.link)), ("species", .array(.link)),
         ] + tail)
-    static let species = Shape.object(
+    package static let species = Shape.object(
         strings("name", "classification", "designation", "average_height", "skin_colors", "hair_colors", "eye_colors", "average_lifespan")
             + [("homeworld", .nullable(.link)), ("language", .string), ("people", .array(.link)), ("films", .array(.link))] + tail)
-    static let starship = Shape.object(
+    package static let starship = Shape.object(
         strings(
             "name", "model", "manufacturer", "cost_in_credits", "length", "max_atmosphering_speed", "crew", "passengers",
             "cargo_capacity", "consumables", "hyperdrive_rating", "MGLT", "starship_class") + [("pilots", .array(.link)), ("films", .array(.link))]
             + tail)
-    static let vehicle = Shape.object(
+    package static let vehicle = Shape.object(
         strings(
             "name", "model", "manufacturer", "cost_in_credits", "length", "max_atmosphering_speed", "crew", "passengers",
             "cargo_capacity", "consumables", "vehicle_class") + [("pilots", .array(.link)), ("films", .array(.link))] + tail)
-    static func swapiList(_ item: Shape) -> Shape {
+    package static func swapiList(_ item: Shape) -> Shape {
         .object([("count", .int), ("next", .nullable(.link)), ("previous", .nullable(.link)), ("results", .array(item))])
     }
-    static let swapiError = Shape.object([("detail", .string)])
+    package static let swapiError = Shape.object([("detail", .string)])
 
-    static let thumbnail = Shape.object([("lqip", .string), ("width", .int), ("height", .int), ("alt_text", .nullable(.string))])
+    package static let thumbnail = Shape.object([("lqip", .string), ("width", .int), ("height", .int), ("alt_text", .nullable(.string))])
     /// Every field of an artwork, in the API's order.
-    static let artwork = Shape.object([
+    package static let artwork = Shape.object([
         ("id", .int), ("api_model", .string), ("api_link", .link), ("is_boosted", .bool), ("title", .string),
         ("alt_titles", .nullable(.array(.string))),
         ("thumbnail", .nullable(thumbnail)), ("main_reference_number", .string), ("has_not_been_viewed_much", .bool), ("boost_rank", .nullable(.int)),
@@ -120,17 +120,19 @@ enum Contracts {
         ("suggest_autocomplete_all", .array(.anyObject)),
         ("source_updated_at", .string), ("updated_at", .string), ("timestamp", .string),
     ])
-    static let articInfo = Shape.object([("license_text", .string), ("license_links", .array(.string)), ("version", .string)])
-    static let articConfig = Shape.object([("iiif_url", .string), ("website_url", .string)])
-    static let articPaginationFirst = [("total", Shape.int), ("limit", .int), ("offset", .int), ("total_pages", .int), ("current_page", .int)]
-    static func articList(_ item: Shape, prev: Bool, next: Bool) -> Shape {
+    package static let articInfo = Shape.object([("license_text", .string), ("license_links", .array(.string)), ("version", .string)])
+    package static let articConfig = Shape.object([("iiif_url", .string), ("website_url", .string)])
+    package static let articPaginationFirst = [
+        ("total", Shape.int), ("limit", .int), ("offset", .int), ("total_pages", .int), ("current_page", .int),
+    ]
+    package static func articList(_ item: Shape, prev: Bool, next: Bool) -> Shape {
         .object([
             ("pagination", .object(articPaginationFirst + (prev ? [("prev_url", .link)] : []) + (next ? [("next_url", .link)] : []))),
             ("data", .array(item)), ("info", articInfo), ("config", articConfig),
         ])
     }
-    static let articDetail = Shape.object([("data", artwork), ("info", articInfo), ("config", articConfig)])
-    static let articSearch = Shape.object([
+    package static let articDetail = Shape.object([("data", artwork), ("info", articInfo), ("config", articConfig)])
+    package static let articSearch = Shape.object([
         ("preference", .null), ("pagination", .object(articPaginationFirst)),
         (
             "data",
@@ -142,11 +144,11 @@ enum Contracts {
         ),
         ("info", articInfo), ("config", articConfig),
     ])
-    static let articError = Shape.object([("status", .int), ("error", .string), ("detail", .string)])
+    package static let articError = Shape.object([("status", .int), ("error", .string), ("detail", .string)])
 
-    static let fact = Shape.object([("fact", .string), ("length", .int)])
-    static let breed = Shape.object(strings("breed", "country", "origin", "coat", "pattern"))
-    static func laravelPage(_ item: Shape) -> Shape {
+    package static let fact = Shape.object([("fact", .string), ("length", .int)])
+    package static let breed = Shape.object(strings("breed", "country", "origin", "coat", "pattern"))
+    package static func laravelPage(_ item: Shape) -> Shape {
         .object([
             ("current_page", .int), ("data", .array(item)), ("first_page_url", .link), ("from", .nullable(.int)), ("last_page", .int),
             ("last_page_url", .link), ("links", .array(.object([("url", .nullable(.link)), ("label", .string), ("active", .bool)]))),

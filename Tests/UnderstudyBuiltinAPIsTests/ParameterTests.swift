@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyTestSupport
 import UnderstudyTesting
 
 /// Pagination, search and query parameters, as the real APIs apply them.

@@ -1,48 +1,36 @@
-import Foundation
+package import Foundation
 import HTTPTypes
-import UnderstudyDocuments
-import UnderstudyTestSupport
-import UnderstudyTesting
-
-@testable import Understudy
+import Understudy
+package import UnderstudyDocuments
+package import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
-
-/// The problem `parse` throws, or nil when it succeeds.
-func thrownProblem(_ parse: () throws(FileProblem) -> Void) -> FileProblem? {
-    do {
-        try parse()
-        return nil
-    } catch {
-        return error
-    }
-}
 
 /// One server for the whole suite: tests isolate themselves with the
 /// per-request scenario header, as parallel test runs do.
-let shared = try! UnderstudyTestServer(threads: 2)
+package let shared = try! UnderstudyTestServer(threads: 2)
 
-struct Fetched {
-    var data: Data
-    var status: Int
+package struct Fetched {
+    package var data: Data
+    package var status: Int
     /// Header names lowercased.
-    var headers: [String: String]
-    var elapsed: TimeInterval
-    var text: String { String(decoding: data, as: UTF8.self) }
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package var headers: [String: String]
+    package var elapsed: TimeInterval
+    package var text: String { String(decoding: data, as: UTF8.self) }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
     /// The body parsed with key order and number spelling kept.
-    func json() throws -> JSONValue { try parseJSON(data) }
+    package func json() throws -> JSONValue { try parseJSON(data) }
 
-    init(data: Data, response: HTTPURLResponse, elapsed: TimeInterval) {
+    package init(data: Data, response: HTTPURLResponse, elapsed: TimeInterval) {
         self.data = data
         status = response.statusCode
         headers = Dictionary(response.allHeaderFields.map { ("\($0.key)".lowercased(), "\($0.value)") }) { first, _ in first }
         self.elapsed = elapsed
     }
 
-    init(_ response: RouterResponse, elapsed: TimeInterval) {
+    package init(_ response: RouterResponse, elapsed: TimeInterval) {
         data = Data(response.body)
         status = response.status.map { $0.code } ?? 0
         headers = Dictionary(response.headerFields.map { ($0.name.canonicalName, $0.value) }) { first, second in first + ", " + second }
@@ -50,19 +38,19 @@ struct Fetched {
     }
 }
 
-func makeSession(timeout: TimeInterval = 15) -> URLSession {
+package func makeSession(timeout: TimeInterval = 15) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.httpMaximumConnectionsPerHost = 256
     return URLSession(configuration: configuration)
 }
 
-let defaultSession = makeSession()
+package let defaultSession = makeSession()
 
 /// One request to the engine with no socket (``UnderstudyRouter``, sharing `server`'s state): what
 /// most engine tests need, fast and parallel. A fault the wire would show becomes the error
 /// URLSession would throw for it.
-func fetch(
+package func fetch(
     _ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
     server: UnderstudyTestServer = shared
 ) async throws -> Fetched {
@@ -79,7 +67,7 @@ func fetch(
 }
 
 /// One request over a real socket, through URLSession: for what only the wire shows.
-func fetchOverTheWire(
+package func fetchOverTheWire(
     _ path: String, scenario: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String? = nil,
     server: UnderstudyTestServer = shared, session: URLSession = defaultSession
 ) async throws -> Fetched {
@@ -94,11 +82,11 @@ func fetchOverTheWire(
 }
 
 /// A response body through the server's own JSON reader: strict (RFC 8259), and keeping key order and numbers as written for shapes.
-func parseJSON(_ data: Data) throws(FileProblem) -> JSONValue {
+package func parseJSON(_ data: Data) throws(FileProblem) -> JSONValue {
     try JSONParser.parse(Array(data), file: "response").value
 }
 
 /// Sends one raw HTTP/1.1 request and returns the whole reply (headers and body).
-func rawRequest(port: Int, _ payload: String, timeout: TimeInterval = 3) throws -> String {
+package func rawRequest(port: Int, _ payload: String, timeout: TimeInterval = 3) throws -> String {
     try RawHTTP.exchange(port: port, payload, timeout: timeout)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyTestSupport
 import UnderstudyTesting
 
 /// Happy bodies of every route, checked key by key against the contracts.

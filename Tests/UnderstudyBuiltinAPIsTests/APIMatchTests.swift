@@ -1,0 +1,22 @@
+import Testing
+import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
+
+@Suite struct APIMatchTests {
+    /// `API.match` picks its candidate by the prefix's second byte.
+    @Test func everyPrefixMatchesItsAPIOnly() throws {
+        #expect(Set(UnderstudyAPI.allCases.map { Array($0.prefix.utf8)[1] }).count == UnderstudyAPI.allCases.count)
+        for api in UnderstudyAPI.allCases {
+            #expect(UnderstudyAPI.match(api.prefix) == api)
+            #expect(api.subpath(of: api.prefix) == "")
+            #expect(UnderstudyAPI.match(api.prefix + "/x/1?") == api)
+            #expect(api.subpath(of: api.prefix + "/x/1?") == "/x/1?")
+            #expect(UnderstudyAPI.match(api.prefix + "x") == nil, "a longer first segment is another path")
+            #expect(UnderstudyAPI.match(String(api.prefix.dropLast())) == nil)
+        }
+        #expect(UnderstudyAPI.match("/") == nil)
+        #expect(UnderstudyAPI.match("") == nil)
+        #expect(UnderstudyAPI.match("/sw") == nil)
+        #expect(UnderstudyAPI.match("/swapi/ap\u{301}") == nil)
+    }
+}
