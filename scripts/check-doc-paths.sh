@@ -21,6 +21,10 @@
 #     `BodyTemplate.swift`" the second is Sources/Understudy/JSON/BodyTemplate.swift. With no path before it in
 #     its cell, such a name is not checked; nor is a word in backticks without a slash or one of those endings
 #     (a type, a module, `ScenarioResponder.completed(_:)`).
+# And docs/ARCHITECTURE.md must name every source file (.swift, .c, .h, .html, module.modulemap under Sources/)
+# as a path in backticks (`Understudy/Engine/UnderstudyServer.swift` in a table row, or `Sources/…` anywhere; a bare
+# file name does not count), so that a file added to the code cannot go unmentioned: each one missing is reported
+# as "docs/ARCHITECTURE.md: Sources/X is not named". Checked only when docs/ARCHITECTURE.md is among the documents.
 # VERBOSE=1 lists every path checked, as written and as resolved.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -93,5 +97,19 @@ while IFS=$'\t' read -r doc line written path; do
         missing=$((missing + 1))
     fi
 done <<< "$candidates"
-echo "check-doc-paths: ${#documents[@]} documents, $checked paths checked, $missing missing"
-[ "$missing" -eq 0 ]
+
+# docs/ARCHITECTURE.md names every source file: the paths it wrote with a slash (resolved as above), against Sources/.
+unnamed=0; coverage=""
+for doc in "${documents[@]}"; do
+    [[ "$doc" =~ (^|/)docs/ARCHITECTURE\.md$ ]] || continue
+    coverage=yes
+    named=$(printf '%s\n' "$candidates" | awk -F '\t' -v doc="$doc" '$1 == doc && $3 ~ /\// { print $4 }' | LC_ALL=C sort -u)
+    while IFS= read -r file; do
+        [ -n "$file" ] || continue
+        echo "$doc: $file is not named" >&2
+        unnamed=$((unnamed + 1))
+    done < <(find Sources -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.html' -o -name 'module.modulemap' \) \
+        | LC_ALL=C sort | LC_ALL=C comm -23 - <(printf '%s\n' "$named"))
+done
+echo "check-doc-paths: ${#documents[@]} documents, $checked paths checked, $missing missing${coverage:+, $unnamed source files not named in docs/ARCHITECTURE.md}"
+[ "$missing" -eq 0 ] && [ "$unnamed" -eq 0 ]
