@@ -77,6 +77,7 @@ let package = Package(
             name: "UnderstudyDocuments",
             dependencies: [
                 "CYAML",
+                "UnderstudyHTTP",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -192,7 +193,7 @@ let package = Package(
             name: "UnderstudyWireTests",
             dependencies: [
                 "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
-                "understudy",
+                "CUnderstudyHTTPWire", "understudy",
                 "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -59,10 +59,7 @@ extension HTTPServer {
 
     static let stoppingReply = Reply(
         .respond(
-            Response(
-                status: .serviceUnavailable, headerFields: [.contentType: "application/json"],
-                text: #"{"error":"stopping","detail":"The server is stopping; this request was not completed."}"#
-            )))
+            ErrorBody.response(.serviceUnavailable, error: "stopping", detail: "The server is stopping; this request was not completed.")))
 
     private func queueStream(_ response: Response, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
         let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)

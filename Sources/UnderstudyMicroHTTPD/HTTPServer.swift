@@ -214,10 +214,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private static let garbageReply: [UInt8] = {
-        let body = #"{"error":"bad request","detail":"This is not an HTTP/1.x request (TLS or binary data?). This server speaks plain HTTP."}"#
+        let body = ErrorBody.bytes(
+            error: "bad request", detail: "This is not an HTTP/1.x request (TLS or binary data?). This server speaks plain HTTP.")
         return Array(
-            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
-                + "Connection: close\r\n\r\n" + body).utf8)
+            "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            + body
     }()
 
     func connectionClosed(_ connection: Connection) { connections.closed(connection) }
@@ -275,34 +276,29 @@ public final class HTTPServer: @unchecked Sendable {
         let fd = cmhd_connection_fd(connection)
         if fd >= 0 {
             let reply = Self.errorResponse(status: status, detail: detail)
-            reply.withCString { uhw_answer_and_shut_down(fd, $0, strlen($0)) }
+            reply.withUnsafeBytes { uhw_answer_and_shut_down(fd, $0.baseAddress, $0.count) }
         }
         return false
     }
 
     /// A whole HTTP/1.1 error response with a JSON body and `Connection: close`, for writing to a socket.
-    private static func errorResponse(status: Int, detail: String) -> String {
+    private static func errorResponse(status: Int, detail: String) -> [UInt8] {
         let body = errorBody(status: status, detail: detail)
         let reason = status == 413 ? "Content Too Large" : "Bad Request"
-        return "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Connection: close\r\n\r\n" + body
+        return Array(
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            + body
     }
 
-    /// `{"error": title, "detail": detail}` for a request answered before the responder runs.
-    private static func errorBody(status: Int, detail: String) -> String {
+    /// The error body of a request answered before the responder runs, titled by its status.
+    private static func errorBody(status: Int, detail: String) -> [UInt8] {
         let title =
             switch status {
             case 413: "request body too large"
             case 501: "not implemented"
             default: "bad request"
             }
-        var body = #"{"error":""# + title + #"","detail":""#
-        for scalar in detail.unicodeScalars {
-            if scalar == "\"" || scalar == "\\" { body += "\\" }
-            body.unicodeScalars.append(scalar)
-        }
-        body += #""}"#
-        return body
+        return ErrorBody.bytes(error: title, detail: detail)
     }
 
     /// Answers `status` with a JSON error body and `Connection: close`; the responder never sees the request.
@@ -310,8 +306,8 @@ public final class HTTPServer: @unchecked Sendable {
         exchange.phase = .answered
         exchange.status = status
         HTTPServerLog.handler.current?("rejected with \(status): \(detail)")
-        var body = Self.errorBody(status: status, detail: detail)
-        return body.withUTF8 { bytes in
+        let body = Self.errorBody(status: status, detail: detail)
+        return body.withUnsafeBytes { bytes in
             guard
                 let response = MHD_create_response_from_buffer(
                     bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY
@@ -325,11 +321,9 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     static func tooLargeReply(limit: Int) -> Reply {
-        let body = #"{"error":"request body too large","detail":"The request body exceeds the limit of \#(limit) bytes."}"#
-        return Reply(
+        Reply(
             .respond(
-                Response(
-                    status: .contentTooLarge, headerFields: [.contentType: "application/json"], text: body
-                )))
+                ErrorBody.response(
+                    .contentTooLarge, error: "request body too large", detail: "The request body exceeds the limit of \(limit) bytes.")))
     }
 }

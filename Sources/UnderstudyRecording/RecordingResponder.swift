@@ -29,7 +29,7 @@ package final class RecordingResponder: HTTPResponder {
                 .notFound, "not recorded",
                 "\(path) is under no --prefix of this recorder (recording: \(mappings.map(\.prefix).joined(separator: ", "))).")
         }
-        let host = request.header(.hostHeader).flatMap { $0.utf8.allSatisfy(Self.isHostByte) ? $0 : nil } ?? "127.0.0.1"
+        let host = request.header(.hostHeader).flatMap { Authority.isPlain($0) ? $0 : nil } ?? "127.0.0.1"
         let method = request.method.rawValue
         let query = request.encodedQuery
         let recorder = recorder
@@ -44,9 +44,9 @@ package final class RecordingResponder: HTTPResponder {
     private func admin(_ request: ServerRequest) -> Reply {
         switch (request.method, request.path) {
         case (.get, "/__admin/health"), (.head, "/__admin/health"):
-            return json(.ok, "{\"status\":\"recording\"}")
+            return Self.json(.ok, .object([.init("status", .string("recording"))]))
         case (.get, "/__admin/recording"):
-            return json(.ok, "{\"routes\":\(recorder.exchanges.count),\"dropped\":\(recorder.dropped)}")
+            return Self.json(.ok, .object([.init("routes", .int(recorder.exchanges.count)), .init("dropped", .int(recorder.dropped))]))
         case (.post, "/__admin/recording/save"):
             return Reply(
                 .deferred(
@@ -54,7 +54,7 @@ package final class RecordingResponder: HTTPResponder {
                         saving.async {
                             switch save() {
                             case .success(let summary):
-                                finish(Self.json(.ok, String(decoding: JSONWriter().quoted(summary), as: UTF8.self), wrap: "saved"))
+                                finish(Self.json(.ok, .object([.init("saved", .string(summary))])))
                             case .failure(let error):
                                 finish(ScenarioResponder.error(.internalServerError, "save failed", error.description))
                             }
@@ -67,19 +67,9 @@ package final class RecordingResponder: HTTPResponder {
         }
     }
 
-    private func json(_ status: HTTPResponse.Status, _ body: String) -> Reply { Self.json(status, body, wrap: nil) }
-
-    private static func json(_ status: HTTPResponse.Status, _ body: String, wrap key: String?) -> Reply {
-        let text = key.map { "{\"\($0)\":\(body)}" } ?? body
-        return Reply(.respond(Response(status: status, headerFields: [.contentType: "application/json"], text: text)))
-    }
-
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            true
-        default: false
-        }
+    /// A JSON answer of the recorder's admin routes, written by the one JSON writer (it has no links).
+    private static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Reply {
+        let body = JSONWriter().template(value).render(origin: Origin(""))
+        return Reply(.respond(Response(status: status, headerFields: [.contentType: "application/json"], body: body)))
     }
 }

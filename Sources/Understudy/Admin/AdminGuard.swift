@@ -28,7 +28,7 @@ package struct AdminGuard: Sendable {
         if isLoopback {
             var names: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
             for name in [bindHost] + allowedHosts {
-                let host = Self.hostName(ofAuthority: name.lowercased()) ?? name.lowercased()
+                let host = Authority.hostName(of: name.lowercased()) ?? name.lowercased()
                 names.insert(host)
             }
             hostNames = names
@@ -52,7 +52,7 @@ package struct AdminGuard: Sendable {
         guard let hostNames else { return }
         // HTTP/1.0 clients may send no Host; browsers always send one.
         guard let host = request.header(.hostHeader) else { return }
-        guard let name = Self.hostName(ofAuthority: host.lowercased()), Self.isAllowed(name, in: hostNames) else {
+        guard let name = Authority.hostName(of: host.lowercased()), Self.isAllowed(name, in: hostNames) else {
             throw AdminError(
                 .forbidden, "host not allowed",
                 "The admin API answers only Host names of this machine (localhost, 127.0.0.1, [::1]); start the server with --allowed-host NAME to add one."
@@ -80,16 +80,6 @@ package struct AdminGuard: Sendable {
         return parts.allSatisfy { part in
             !part.isEmpty && part.count <= 3 && part.utf8.allSatisfy { (0x30...0x39).contains($0) } && Int(part)! <= 255
         }
-    }
-
-    /// The host of `host[:port]` or `[v6]:port`, one trailing dot dropped; nil when malformed.
-    static func hostName(ofAuthority authority: String) -> String? {
-        guard let parts = split(authority: authority) else { return nil }
-        var host = parts.host
-        let port = parts.port
-        if let port, port.isEmpty || port.count > 5 || !port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return nil }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        return host.isEmpty ? nil : String(host)
     }
 
     // MARK: - Cross-site
@@ -130,22 +120,8 @@ package struct AdminGuard: Sendable {
         let scheme = parts[0]
         guard scheme == "http" || scheme == "https" else { return false }
         let defaultPort = scheme == "https" ? "443" : "80"
-        guard let sent = split(authority: String(parts[1])), let received = split(authority: host) else { return false }
+        guard let sent = Authority.split(String(parts[1])), let received = Authority.split(host) else { return false }
         return sent.host == received.host && (sent.port.map(String.init) ?? defaultPort) == (received.port.map(String.init) ?? defaultPort)
-    }
-
-    /// `host[:port]` or `[v6][:port]` split; nil when malformed.
-    private static func split(authority: String) -> (host: Substring, port: Substring?)? {
-        guard !authority.isEmpty, !authority.contains("/") else { return nil }
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            let rest = authority[authority.index(after: close)...]
-            if rest.isEmpty { return (authority[...close], nil) }
-            guard rest.hasPrefix(":") else { return nil }
-            return (authority[...close], rest.dropFirst())
-        }
-        guard let colon = authority.lastIndex(of: ":") else { return (authority[...], nil) }
-        return (authority[..<colon], authority[authority.index(after: colon)...])
     }
 
     private static func isJSON(_ contentType: String) -> Bool {

@@ -157,22 +157,8 @@ package final class ScenarioResponder: HTTPResponder {
     /// (missing, or characters that could break a JSON string) falls back to
     /// the server's own address.
     package func host(of request: ServerRequest) -> String {
-        if let host = request.target.host, Self.isPlainHost(host.utf8) { return host }
+        if let host = request.target.host, Authority.isPlain(host) { return host }
         return control.fallbackHost.current
-    }
-
-    private static func isPlainHost(_ bytes: String.UTF8View) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
-                continue
-            default:
-                return false
-            }
-        }
-        return true
     }
 
     static let preflight = preflight(allowing: "GET, HEAD, OPTIONS")
@@ -195,9 +181,9 @@ package final class ScenarioResponder: HTTPResponder {
 
     /// Understudy's own error body: `{"error": …, "detail": …}`.
     package static func error(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: Bool = false) -> Reply {
-        var fields: HTTPFields = [.contentType: "application/json", .allowOrigin: "*", .contentTypeOptions: "nosniff"]
+        var fields: HTTPFields = [.allowOrigin: "*", .contentTypeOptions: "nosniff"]
         if allow { fields[.allow] = "GET, HEAD, OPTIONS" }
-        return Reply(.respond(Response(status: status, headerFields: fields, body: ErrorBody.bytes(error: error, detail: detail))))
+        return Reply(.respond(ErrorBody.response(status, error: error, detail: detail, extra: fields)))
     }
 
     package func completed(_ exchange: CompletedExchange) {

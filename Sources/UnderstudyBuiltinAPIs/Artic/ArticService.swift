@@ -98,7 +98,7 @@ package final class ArticService: APIService {
         switch dataset.value {
         case .success(let value): index = value
         case .failure(let problems):
-            return APIResponse(status: .internalServerError, body: ErrorBody.template(error: "invalid dataset", detail: problems.description))
+            return APIResponse(status: .internalServerError, body: .errorBody(error: "invalid dataset", detail: problems.description))
         }
         switch route {
         case .list(let query): return list(query, index: index)

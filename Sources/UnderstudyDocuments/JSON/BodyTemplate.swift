@@ -30,6 +30,10 @@ package struct BodyTemplate: Sendable, Hashable {
         append(text)
     }
 
+    package init(_ bytes: [UInt8]) {
+        append(bytes)
+    }
+
     package mutating func append(_ text: String) {
         append(Array(text.utf8))
     }

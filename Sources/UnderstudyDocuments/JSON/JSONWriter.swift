@@ -1,3 +1,5 @@
+import UnderstudyHTTP
+
 /// Writes ``JSONValue``s compactly into a ``BodyTemplate``, in the escaping
 /// style of the API being imitated.
 ///
@@ -61,19 +63,14 @@ package struct JSONWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
         // Byte by byte: UTF-8 sequences pass through unless this API escapes non-ASCII.
+        // The API's own escapes first, then JSON's (the one definition the error body shares).
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case UInt8(ascii: "/") where escapeSlashes: out += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
             case UInt8(ascii: "<") where escapeTags: out += Array("\\u003C".utf8)
             case UInt8(ascii: ">") where escapeTags: out += Array("\\u003E".utf8)
-            case 0..<0x20: out += Array(hex4(UInt16(byte)).utf8)
             case 0x7F... where escapeNonASCII: return escapedByScalar(text)
-            default: out.append(byte)
+            default: JSONString.appendEscaped(byte, to: &out)
             }
         }
         return out
@@ -84,16 +81,11 @@ package struct JSONWriter: Sendable {
         var out: [UInt8] = []
         for scalar in text.unicodeScalars {
             if scalar.value > 0x7E {
-                for unit in String(scalar).utf16 { out += Array(hex4(unit).utf8) }
+                for unit in String(scalar).utf16 { JSONString.appendUnicodeEscape(unit, to: &out) }
             } else {
                 out += escaped(String(scalar))
             }
         }
         return out
-    }
-
-    private func hex4(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
