@@ -141,4 +141,24 @@ import FoundationNetworking
         #expect(result.status != 0)
         #expect(result.stderr.contains("no scenario named 'nope'"))
     }
+
+    /// `make run` builds the upstream helper only when a scenario proxies: a binary without it beside
+    /// it still serves, and a proxied request is a 502 that says how to build the helper.
+    @Test func aProxiedRequestWithoutTheHelperSaysHowToBuildIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-helper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("understudy")
+        try FileManager.default.copyItem(at: UnderstudyProcess.builtExecutable, to: alone)
+        let scenarios = folder.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try "proxy:\n  /myapi: http://127.0.0.1:1/v1\n".write(to: scenarios.appendingPathComponent("mine.yaml"), atomically: true, encoding: .utf8)
+        let server = try Running(executable: alone, ["serve", "--port", "0", "--scenarios", scenarios.path, "--scenario", "mine"])
+        let base = try server.waitUntilListening()
+        let (status, body) = try await get(base + "/myapi/users/1")
+        #expect(status == 502)
+        #expect(body.contains("is not built") && body.contains("make helper"), "\(body)")
+        kill(server.pid, SIGTERM)
+        #expect(server.finish().status == 0)
+    }
 }
