@@ -143,6 +143,29 @@ public struct UnderstudyAdmin: Sendable {
         let _: UnderstudyWire.State = try await send("DELETE", "/sessions/\(id)")
     }
 
+    /// A session's own routes, newest (tried) first.
+    public func sessionRoutes(_ id: String) async throws -> UnderstudyWire.SessionRoutes {
+        try await send("GET", "/sessions/\(id)/routes")
+    }
+
+    /// Adds routes that answer the session's requests before its scenario does (creating the session);
+    /// a later route for the same request wins. Refused whole when one is invalid or a bound is reached.
+    @discardableResult
+    public func addRoutes(_ routes: [UnderstudyWire.RouteDefinition], session id: String) async throws -> UnderstudyWire.SessionRoutes {
+        try await send("POST", "/sessions/\(id)/routes", body: UnderstudyWire.RouteDefinitions(routes: routes))
+    }
+
+    /// Replaces the session's own routes with `routes`.
+    @discardableResult
+    public func setRoutes(_ routes: [UnderstudyWire.RouteDefinition], session id: String) async throws -> UnderstudyWire.SessionRoutes {
+        try await send("PUT", "/sessions/\(id)/routes", body: UnderstudyWire.RouteDefinitions(routes: routes))
+    }
+
+    /// Removes the session's own routes; its scenario answers again.
+    public func clearRoutes(session id: String) async throws {
+        let _: UnderstudyWire.SessionRoutes = try await send("DELETE", "/sessions/\(id)/routes")
+    }
+
     /// A session bound to this server: its own scenario and journal, clients' headers, cleanup.
     public func session(
         id: String = UnderstudySession.newID(), requestTimeout: TimeInterval = UnderstudySession.defaultRequestTimeout

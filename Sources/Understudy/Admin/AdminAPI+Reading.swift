@@ -11,6 +11,17 @@ import Foundation
 
 /// The admin API's read-only answers: state, sessions, scenarios and the journal, as the wire types.
 extension AdminAPI {
+    /// A session's own routes, newest first (the order they are tried in).
+    func sessionRoutesJSON(session id: String) -> UnderstudyWire.SessionRoutes {
+        let overlay = control.state.withLock { $0.sessions[id]?.overlay } ?? SessionOverlay()
+        return UnderstudyWire.SessionRoutes(
+            session: id,
+            routes: overlay.routes.map { route in
+                UnderstudyWire.SessionRoute(method: route.method?.rawValue ?? "*", path: route.pattern, status: route.fixed?.status)
+            },
+            bytes: overlay.bytes)
+    }
+
     /// The global selection and the number of sessions (never the sessions themselves: there
     /// may be thousands, and the dashboard polls this); with `session`, that one session too.
     func stateJSON(session id: String? = nil) -> UnderstudyWire.State {

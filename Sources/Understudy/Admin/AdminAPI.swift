@@ -124,6 +124,17 @@ package struct AdminAPI {
             let id = try sessionID(path[1])!
             try switchScenario(request, session: id)
             return ok(stateJSON(session: id))
+        case let path where path.count == 3 && path[0] == "sessions" && path[2] == "routes":
+            try allow(method, [.get, .head, .put, .post, .delete], path: "/__admin/sessions/ID/routes")
+            let id = try sessionID(path[1])!
+            if method == .put || method == .post {
+                let routes = try SessionOverlay.routes(from: request.body, scenariosDirectory: control.state.current.scenarios.directory)
+                expireSessions()
+                try defineRoutes(routes, session: id, replacing: method == .put)
+            } else if method == .delete {
+                control.state.withLock { state in state.sessions[id]?.overlay = SessionOverlay() }
+            }
+            return ok(sessionRoutesJSON(session: id))
         case let path where path.count == 2 && path[0] == "sessions":
             try allow(method, [.get, .head, .delete], path: "/__admin/sessions/ID")
             let id = try sessionID(path[1])!
@@ -141,8 +152,42 @@ package struct AdminAPI {
     package static let routes = [
         "GET /__admin/", "GET /__admin/health", "GET /__admin/scenarios", "GET|PUT /__admin/scenario", "PUT /__admin/scenario/NAME",
         "POST /__admin/reset", "POST /__admin/reload", "GET|DELETE /__admin/requests", "GET /__admin/sessions",
-        "PUT /__admin/sessions/ID/scenario", "GET|DELETE /__admin/sessions/ID",
+        "PUT /__admin/sessions/ID/scenario", "GET|PUT|POST|DELETE /__admin/sessions/ID/routes", "GET|DELETE /__admin/sessions/ID",
     ]
+
+    // MARK: - Session routes
+
+    /// Adds `routes` to the session's own (creating the session), or replaces them; refused whole, with
+    /// nothing changed, past a bound of the session or of all sessions together.
+    private func defineRoutes(_ routes: [CustomRoute], session id: String, replacing: Bool) throws(AdminError) {
+        let failure = control.state.withLock { state -> AdminError? in
+            let present = state.sessions[id]
+            if present == nil, state.sessions.count >= state.sessionLimits.limit {
+                return AdminError(
+                    .tooManyRequests, "too many sessions",
+                    "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset."
+                )
+            }
+            let before = present?.overlay ?? SessionOverlay()
+            let overlay: SessionOverlay
+            do throws(AdminError) {
+                overlay = try (replacing ? SessionOverlay() : before).adding(routes)
+            } catch {
+                return error
+            }
+            let total = state.overlayBytes - before.bytes + overlay.bytes
+            guard total <= SessionOverlay.maxTotalBytes else {
+                return AdminError(
+                    HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "session routes full",
+                    "All sessions' routes together keep at most \(SessionOverlay.maxTotalBytes) bytes; these would make \(total). Delete sessions you are done with, or POST /__admin/reset."
+                )
+            }
+            present?.lastUsed.mark()
+            state.sessions[id, default: .init()].overlay = overlay
+            return nil
+        }
+        if let failure { throw failure }
+    }
 
     // MARK: - Switching
 
@@ -271,6 +316,8 @@ package struct AdminAPI {
     }
 
     package static func error(_ error: AdminError) -> Reply {
-        json(error.status, body: ErrorBody.bytes(error: error.error, detail: error.detail), extra: error.allow.map { [.allow: $0] } ?? [:])
+        json(
+            error.status, body: ErrorBody.bytes(error: error.error, detail: error.detail, problems: error.problems),
+            extra: error.allow.map { [.allow: $0] } ?? [:])
     }
 }

@@ -7,12 +7,15 @@ package struct AdminError: Error {
     package var error: String
     var detail: String
     var allow: String?
+    /// Every problem of a rejected document (file:line:column: key: message), as a reload lists them.
+    var problems: [String]?
 
-    package init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: String? = nil) {
+    package init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, allow: String? = nil, problems: [String]? = nil) {
         self.status = status
         self.error = error
         self.detail = detail
         self.allow = allow
+        self.problems = problems
     }
 }
 

@@ -27,16 +27,23 @@ package final class ScenarioResponder: HTTPResponder {
         if AdminAPI.owns(path) { return AdminAPI.reply(to: request, control: control) }
         let matched = UnderstudyAPI.match(path)
         let scenario: Scenario
+        let session = request.header(.understudySession)
+        // The session's own routes, when its test defined some: read under the same lock as its scenario.
+        var overlay: [CustomRoute] = []
         // Only the chosen scenario leaves the lock: copying the whole state per request costs more.
         if let name = request.header(.understudyScenario) {
             guard let chosen = control.state.withLock({ $0.scenarios[name] }) else {
                 return Self.unknownScenario(name, known: control.state.withLock { $0.scenarios.names })
             }
             scenario = chosen
+            if let session { overlay = control.state.withLock { $0.sessions[session]?.overlay.routes ?? [] } }
         } else {
-            let session = request.header(.understudySession)
             scenario = control.state.withLock { state in
-                if session == nil, let fixed = state.singleScenario(for: matched) { return fixed }
+                guard let session else {
+                    if let fixed = state.singleScenario(for: matched) { return fixed }
+                    return state.scenarios[state.selection(api: matched, session: nil).next()]!
+                }
+                if let routes = state.sessions[session]?.overlay.routes, !routes.isEmpty { overlay = routes }
                 return state.scenarios[state.selection(api: matched, session: session).next()]!
             }
         }
@@ -49,29 +56,29 @@ package final class ScenarioResponder: HTTPResponder {
             }
             delayOverride = value
         }
+        for route in overlay {
+            guard let parameters = route.match(request) else { continue }
+            // The test's own route: its answer wins over every setting of the scenario, and nothing is cached.
+            guard
+                var reply = routeReply(
+                    request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: nil, delayOverride: delayOverride)
+            else { continue }
+            reply.tag = Self.overlayTag
+            return reply
+        }
         return reply(to: request, matched: matched, in: scenario, delayOverride: delayOverride)
     }
+
+    /// What the journal and the access log say answered a request from a session's own routes.
+    static let overlayTag = "session-route"
 
     private func reply(to request: ServerRequest, matched: UnderstudyAPI?, in scenario: Scenario, delayOverride: Int?) -> Reply {
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request) else { continue }
-            let behavior = route.api.map(scenario.behavior)
-            // A route outside the APIs takes the scenario's top-level settings (GenericBehavior); an API's own route its API's.
-            let generic = route.api == nil ? scenario.generic : .none
-            let delay = delayOverride ?? generic.delay(for: route) ?? behavior?.delay ?? 0
-            let fault = generic.fault(for: route) ?? behavior?.fault ?? .none
-            if let fixed = generic.response(for: route) {
-                let host = host(of: request)
-                let key = ResponseCache.Key(route: .custom(index, parameters), host: host, malformed: fault == .malformedJSON)
-                let response = scenario.cache.response(for: key) {
-                    fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 }))
-                } prepare: { template in
-                    prepare(template, headers: fixed.fields, scenario: scenario, host: host, malformed: key.malformed)
-                }.response
-                return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
-            }
-            if let api = route.api, matched != nil {
-                return apiReply(request, api: api, scenario: scenario, delay: delay, fault: fault)
+            if let reply = routeReply(
+                request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: index, delayOverride: delayOverride)
+            {
+                return reply
             }
         }
         guard let api = matched else {
@@ -83,6 +90,43 @@ package final class ScenarioResponder: HTTPResponder {
         }
         let behavior = scenario.behavior(api)
         return apiReply(request, api: api, scenario: scenario, delay: delayOverride ?? behavior.delay, fault: behavior.fault)
+    }
+
+    /// A matched route's answer: its own response (rendered for the request's host; kept in the
+    /// scenario's cache under `cacheIndex` when it is one of the scenario's routes), or its API's
+    /// response with the route's delay and fault; nil when it names neither.
+    private func routeReply(
+        _ request: ServerRequest, route: CustomRoute, parameters: [String], matched: UnderstudyAPI?, in scenario: Scenario, cacheIndex: Int?,
+        delayOverride: Int?
+    ) -> Reply? {
+        let behavior = route.api.map(scenario.behavior)
+        // A scenario's route outside the APIs takes its top-level settings (GenericBehavior); an API's own route
+        // its API's; a session's route (no cache index) its own alone.
+        let generic = route.api == nil && cacheIndex != nil ? scenario.generic : .none
+        let delay = delayOverride ?? generic.delay(for: route) ?? behavior?.delay ?? 0
+        let fault = generic.fault(for: route) ?? behavior?.fault ?? .none
+        if let fixed = generic.response(for: route) {
+            let host = host(of: request)
+            let malformed = fault == .malformedJSON
+            let render = { fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })) }
+            let prepare = { (template: APIResponse) in
+                self.prepare(template, headers: fixed.fields, scenario: scenario, host: host, malformed: malformed)
+            }
+            let response =
+                if let cacheIndex {
+                    scenario.cache.response(
+                        for: ResponseCache.Key(route: .custom(cacheIndex, parameters), host: host, malformed: malformed), template: render,
+                        prepare: prepare
+                    ).response
+                } else {
+                    prepare(render())
+                }
+            return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+        }
+        if let api = route.api, matched != nil {
+            return apiReply(request, api: api, scenario: scenario, delay: delay, fault: fault)
+        }
+        return nil
     }
 
     private func apiReply(_ request: ServerRequest, api: UnderstudyAPI, scenario: Scenario, delay: Int, fault: Fault) -> Reply {

@@ -109,16 +109,17 @@ package struct ScenarioReader {
                 }
             }
         }
-        if let node = top["routes"] {
-            guard case .sequence(let sequence) = node else {
-                problem(node, "routes", "expected a list of routes")
-                return definition
-            }
-            for (index, item) in sequence.enumerated() {
-                if let route = route(item, at: "routes[\(index)]") { definition.routes.append(route) }
-            }
-        }
+        if let node = top["routes"] { definition.routes = routes(node, at: "routes") }
         return definition
+    }
+
+    /// A list of routes as a scenario file's `routes:` writes them (a session's overlay too).
+    package mutating func routes(_ node: YAMLNode, at keyPath: String) -> [ScenarioDefinition.RouteDefinition] {
+        guard case .sequence(let sequence) = node else {
+            problem(node, keyPath, "expected a list of routes")
+            return []
+        }
+        return sequence.enumerated().compactMap { index, item in route(item, at: "\(keyPath)[\(index)]") }
     }
 
     private mutating func behavior(_ block: YAMLNode.Mapping, at prefix: String, allowDataset: Bool) -> ScenarioDefinition.Behavior {

@@ -52,6 +52,22 @@ package struct ScenarioLoading {
         self.directory = directory
     }
 
+    /// A route as written, checked and with its response read (a body file from the folder).
+    package mutating func customRoute(_ route: ScenarioDefinition.RouteDefinition, file: String, depth: Int) -> CustomRoute {
+        let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
+        let fixed = route.response.flatMap { fixedResponse($0, file: file, keyPath: route.keyPath, parameters: pattern.parameterNames) }
+        if route.response == nil, pattern.api == nil {
+            problems.append(
+                FileProblem(
+                    file: file, line: route.line, keyPath: route.keyPath,
+                    message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
+        }
+        var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
+        custom.depth = depth
+        custom.query = route.query
+        return custom
+    }
+
     mutating func run() -> ScenarioSet? {
         let folder = directory.path
         guard (try? Stat(FilePath(folder)))?.type == .directory else {
@@ -167,20 +183,7 @@ package struct ScenarioLoading {
             if generic.delay == nil, let delay = definition.common.delay { (generic.delay, generic.delayDepth) = (delay, depth) }
             if generic.fault == nil, let fault = definition.common.fault { (generic.fault, generic.faultDepth) = (fault, depth) }
             for route in definition.routes {
-                let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
-                let fixed = route.response.flatMap {
-                    fixedResponse($0, file: definition.file, keyPath: route.keyPath, parameters: pattern.parameterNames)
-                }
-                if route.response == nil, pattern.api == nil {
-                    problems.append(
-                        FileProblem(
-                            file: definition.file, line: route.line, keyPath: route.keyPath,
-                            message: "a route outside the API prefixes needs a response (status, body, body_file or json)"))
-                }
-                var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
-                custom.depth = depth
-                custom.query = route.query
-                routes.append(custom)
+                routes.append(customRoute(route, file: definition.file, depth: depth))
             }
         }
         guard problems.count == before else { return nil }

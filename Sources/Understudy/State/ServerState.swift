@@ -11,6 +11,8 @@ package struct ServerState: Sendable {
     package struct Session: Sendable {
         var all: Selection?
         package var apis: [UnderstudyAPI: Selection] = [:]
+        /// Routes the session's test defined, tried before the scenario's (see ``SessionOverlay``).
+        package var overlay = SessionOverlay()
         /// When a request or an admin call last used the session: a reference, so that marking
         /// a use changes no state (and copies no dictionary) under the lock every request takes.
         let lastUsed = SessionClock()
@@ -56,6 +58,9 @@ package struct ServerState: Sendable {
     func singleScenario(for api: UnderstudyAPI?) -> Scenario? {
         singleScenarios[api?.index ?? UnderstudyAPI.allCases.count]
     }
+
+    /// Bytes the routes of every session keep (see ``SessionOverlay/maxTotalBytes``).
+    var overlayBytes: Int { sessions.values.reduce(0) { $0 + $1.overlay.bytes } }
 
     /// Header, then session (per API, then all), then per-API override, then active.
     func selection(api: UnderstudyAPI?, session: String?) -> Selection {

@@ -1,0 +1,72 @@
+// Responses a test defines for its session, through the client products only, against `understudy serve`.
+import Foundation
+import Testing
+import UnderstudyAdminClient
+import UnderstudyClients
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite(.enabled(if: remote != nil, "set UNDERSTUDY_BASE_URL (and UNDERSTUDY_ADMIN_TOKEN) to a running server: scripts/remote-tests.sh does"))
+struct SessionRoutesRemoteTests {
+    struct Fact: Codable, Equatable {
+        var fact: String
+        var length: Int
+    }
+
+    func fetch(_ session: UnderstudySession, _ method: String, _ path: String) async throws -> (Int, String) {
+        var request = URLRequest(url: session.url(path))
+        request.httpMethod = method
+        let (data, response) = try await session.urlSession.data(for: request)
+        return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func aTestStagesABodyNoScenarioHasForItsSessionOnly() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment()
+        let other = try await UnderstudySession.attachFromEnvironment()
+        defer {
+            Task {
+                await session.end()
+                await other.end()
+            }
+        }
+        try await session.respond(to: .get("/catfact/fact"), json: Fact(fact: "Staged by the test.", length: 19))
+        let routes = try await session.respond(to: .post("/myapi/orders"), status: 201, headers: ["Location": "/myapi/orders/7"], body: #"{"id":7}"#)
+        #expect(routes.routes.map(\.path) == ["/myapi/orders", "/catfact/fact"], "newest first")
+
+        let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
+        #expect(try await client.fetchFact(nil) == CatFact(fact: "Staged by the test.", length: 19))
+        let (status, body) = try await fetch(session, "POST", "/myapi/orders")
+        #expect(status == 201 && body == #"{"id":7}"#)
+        // The other session, on the same server at the same time, sees the scenario.
+        let otherFact = try await CatFactClient.live(baseURL: other.url(for: .catfact), session: other.urlSession).fetchFact(nil)
+        #expect(otherFact.fact != "Staged by the test.")
+        #expect(try await fetch(other, "POST", "/myapi/orders").0 == 404)
+        // The journal says what answered.
+        let journal = try await session.requests()
+        #expect(journal.map(\.scenario) == ["session-route", "session-route"])
+
+        try await session.clearRoutes()
+        #expect(try await fetch(session, "POST", "/myapi/orders").0 == 404)
+    }
+
+    @Test func aRouteOnAnAPIPathCanKeepItsAnswerAndAddAFault() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment()
+        defer { Task { await session.end() } }
+        try await session.respond(to: .get("/swapi/api/people/1/"), fault: .connectionReset)
+        let client = SWAPIClient.live(baseURL: session.url(for: .swapi), session: session.urlSession)
+        await #expect(throws: APIError.self) { try await client.fetchPerson(1) }
+        #expect(try await client.fetchPerson(2).name == "C-3PO")
+    }
+
+    @Test func aWrongRouteIsRefusedWithItsProblemLocated() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment()
+        defer { Task { await session.end() } }
+        let failure = await #expect(throws: UnderstudyAdmin.Failure.self) {
+            try await session.respond(to: .get("no-slash"), status: 200, body: "x")
+        }
+        #expect(failure?.status == 400)
+        #expect(failure?.problems.contains { $0.contains("routes[0].path") && $0.contains("must start with /") } == true)
+    }
+}
