@@ -34,13 +34,6 @@ cmhd_start_daemon(unsigned int flags, uint16_t port,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
-static inline unsigned int
-cmhd_current_connections(struct MHD_Daemon *daemon)
-{
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info ? info->num_connections : 0;
-}
-
 static inline int
 cmhd_connection_fd(struct MHD_Connection *connection)
 {
@@ -54,19 +47,6 @@ cmhd_connection_socket_context(struct MHD_Connection *connection)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;
-}
-
-static inline const struct sockaddr *
-cmhd_connection_client_address(struct MHD_Connection *connection)
-{
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    return info ? info->client_addr : NULL;
-}
-
-static inline enum MHD_Result
-cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
-{
-    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
 /* ---- Options whose value is a function pointer (it must travel as intptr_t) ---- */
