@@ -19,4 +19,13 @@ import UnderstudyBuiltinAPIs
         #expect(UnderstudyAPI.match("/sw") == nil)
         #expect(UnderstudyAPI.match("/swapi/ap\u{301}") == nil)
     }
+
+    /// The portable match (macOS 14–25, no `Span`) agrees with the span path the server takes here.
+    @Test func thePortableMatchAgrees() {
+        let paths = [
+            "", "/", "/s", "/swapi", "/swapi/", "/swapix", "/swapi/api/people/1/", "/artic/api/v1/artworks", "/catfact/facts?page=2",
+            "/cat", "/__admin/", "/é", "/catfact\u{0}", "/swapi/ap\u{301}",
+        ]
+        for path in paths { #expect(UnderstudyAPI.match(path) == UnderstudyAPI.portableMatch(path), "\(path)") }
+    }
 }

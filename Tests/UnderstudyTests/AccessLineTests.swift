@@ -44,4 +44,24 @@ import UnderstudyTestSupport
         ScenarioResponder.writeAccessLine(Self.exchange(spaced, status: 200, nanoseconds: 2_000), into: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "earlier line\nGET /catfact/long-plain-start/then%20a%20space 200 happy 0.002ms")
     }
+
+    /// The in-place writer (macOS 26 and every Linux) and the general one (every line before macOS 26)
+    /// write the same bytes for the lines the in-place one takes.
+    @Test func theInPlaceAndTheGeneralWritersAgree() {
+        let requests = [
+            ServerRequest(method: .get, path: "/catfact/facts"),
+            ServerRequest(method: .post, path: "/artic/api/v1/artworks/search", query: [.init(name: "limit", value: "2")]),
+            ServerRequest(method: .get, path: "/swapi/api/people/", query: [.init(name: "page", value: "2")]),
+        ]
+        for request in requests {
+            for (status, nanoseconds, completed) in [(200, UInt64(12_345_678), true), (503, 999, false), (404, 1_000_000_000_000, true)] {
+                let exchange = Self.exchange(request, status: status, nanoseconds: nanoseconds, completed: completed)
+                var inPlace: [UInt8] = []
+                ScenarioResponder.writeAccessLine(exchange, into: &inPlace)
+                var general: [UInt8] = []
+                ScenarioResponder.writeGeneralAccessLine(exchange, into: &general)
+                #expect(inPlace == general, "\(String(decoding: general, as: UTF8.self))")
+            }
+        }
+    }
 }

@@ -20,6 +20,12 @@ extension ScenarioResponder {
     /// encoded the same way; its own escapes stay as they came.
     static func writeAccessLine(_ exchange: CompletedExchange, into bytes: inout [UInt8]) {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), writePlainAccessLine(exchange, into: &bytes) { return }
+        writeGeneralAccessLine(exchange, into: &bytes)
+    }
+
+    /// Any line, appended part by part: the lines that need encoding or redaction, and every line
+    /// before macOS 26 (no output spans). Tests compare it with the span path on every system.
+    static func writeGeneralAccessLine(_ exchange: CompletedExchange, into bytes: inout [UInt8]) {
         let request = exchange.request
         let target = request.target
         // A method is a token (swift-http-types and the strict checks make sure): printable.

@@ -26,8 +26,14 @@ extension UnderstudyAPI {
             for index in 1..<prefix.count where bytes[index] != prefix[index] { return nil }
             return bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: "/") ? api : nil
         }
-        guard let second = path.utf8Byte(at: 1), let api = candidate(secondByte: second), path.hasBytePrefix(api.prefix) else { return nil }
-        let next = path.utf8Byte(at: api.prefix.utf8.count)
+        return portableMatch(path)
+    }
+
+    /// ``match(_:)`` without `Span` (macOS 14–25); package so that tests run it on every system.
+    package static func portableMatch(_ path: String) -> UnderstudyAPI? {
+        guard let second = path.portableUTF8Byte(at: 1), let api = candidate(secondByte: second), path.portableHasBytePrefix(api.prefix)
+        else { return nil }
+        let next = path.portableUTF8Byte(at: api.prefix.utf8.count)
         return next == nil || next == UInt8(ascii: "/") ? api : nil
     }
 
