@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import UnderstudyClients
+
+@testable import UnderstudyClients
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The base URL an app's own networking reads from the environment, and the one version of the package.
 @Suite struct BaseURLAndVersionTests {
@@ -21,6 +26,18 @@ import UnderstudyClients
         #expect(CatFactClient.defaultBaseURL == UnderstudyAPI.catfact.defaultBaseURL(environment: environment))
         #expect(SWAPIClient.defaultBaseURL == UnderstudyAPI.swapi.defaultBaseURL(environment: environment))
         #expect(ArticClient.defaultBaseURL == UnderstudyAPI.artic.defaultBaseURL(environment: environment))
+    }
+
+    /// What a `.live()` client sends by default: the environment's headers, less those its URLSession's
+    /// configuration already carries (names compared without case). RemoteTests checks the same on the wire.
+    @Test func theEnvironmentsHeadersYieldToTheConfigurations() {
+        let environment = UnderstudyHeaders(session: "from-environment", scenario: "empty", delay: .milliseconds(5))
+        let configuration = URLSessionConfiguration.ephemeral
+        #expect(environment.yielding(to: configuration) == environment)
+        configuration.httpAdditionalHeaders = ["x-understudy-session": "test-1", "Accept": "application/json"]
+        #expect(environment.yielding(to: configuration) == UnderstudyHeaders(scenario: "empty", delay: .milliseconds(5)))
+        UnderstudyHeaders(scenario: "delay", delay: .milliseconds(1)).apply(to: configuration)
+        #expect(environment.yielding(to: configuration) == .none)
     }
 
     /// CHANGELOG.md's newest entry and the README's package snippet name the version the code carries.
