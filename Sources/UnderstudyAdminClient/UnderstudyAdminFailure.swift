@@ -15,7 +15,8 @@ extension UnderstudyAdmin {
             /// No answer: the connection was refused (nothing listens at the port), the host is not found, the
             /// connection was lost. The `URLError` is the transport's own.
             case unreachable(URLError)
-            /// No answer in time: the request's timeout, or `waitForRequest`/`waitUntilHealthy` giving up.
+            /// No answer in time (the request's timeout), or `waitForRequest` found no matching entry in its time.
+            /// (`waitUntilHealthy` throws the last failure it saw instead: `unreachable` for a closed port.)
             case timedOut
             /// A 2xx answer that is not the JSON the call expects (a server that is not Understudy, say).
             case undecodable

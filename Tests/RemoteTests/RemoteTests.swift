@@ -142,6 +142,18 @@ struct RemoteTests {
         if case .rejected(let status, _)? = answer?.kind { #expect(status == 404) } else { Issue.record("\(String(describing: answer))") }
     }
 
+    @Test func noAnswerInTimeAndAnAnswerThatIsNotTheAdminAPIs() async throws {
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        let waited = await #expect(throws: UnderstudyAdmin.Failure.self) { try await session.waitForRequest(timeout: .milliseconds(50)) }
+        #expect(waited?.kind == .timedOut)
+        // A 200 from an API (the admin path lands in the query of catfact's /fact) is not the admin API's JSON.
+        let admin = try #require(remote)
+        let elsewhere = UnderstudyAdmin(baseURL: admin.url("/catfact/fact?ignored="), token: admin.token)
+        let undecodable = await #expect(throws: UnderstudyAdmin.Failure.self) { try await elsewhere.state() }
+        #expect(undecodable?.kind == .undecodable && undecodable?.status == 0)
+    }
+
     @Test func theBaseURLForAnAppsOwnNetworking() async throws {
         let admin = try #require(remote)
         for api in UnderstudyAPI.allCases {
