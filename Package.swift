@@ -69,8 +69,10 @@ let package = Package(
         ),
         // The admin API's JSON as Codable types (standard library only), shared by the server and the client.
         .target(name: "UnderstudyAdminWire"),
-        // The typed admin client and remote sessions: Foundation only, usable from any test target (iOS included).
-        .target(name: "UnderstudyAdminClient", dependencies: ["UnderstudyAdminWire"]),
+        // The typed admin client, remote sessions with their clients, and the per-test session scope (the
+        // `.understudySession` trait, `UnderstudySession.with`): Foundation (and Testing where it exists) only,
+        // usable from any test target (iOS included).
+        .target(name: "UnderstudyAdminClient", dependencies: ["UnderstudyAdminWire", "UnderstudyClients"]),
         // JSON and YAML documents read with located problems (file:line:column), files read confined to a
         // folder, and JSON written with holes for the origin a client used. Knows no API and no scenario.
         .target(
@@ -152,6 +154,7 @@ let package = Package(
             name: "understudy",
             dependencies: [
                 "Understudy",
+                "UnderstudyAdminWire",
                 "UnderstudyRecording",
                 "UnderstudyDocuments",
                 "UnderstudyHTTP",

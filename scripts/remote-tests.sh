@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 binary=${UNDERSTUDY_BINARY:-.build/release/understudy}
 [ -x "$binary" ] || binary=.build/debug/understudy
 [ -x "$binary" ] || { echo "remote-tests: no understudy binary (run make release or swift build)" >&2; exit 1; }
+binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 
 work=$(mktemp -d)
 cp -R scenarios "$work/scenarios"
@@ -30,8 +31,14 @@ url=$(sed -n 's/^understudy listening on \(http:[^ ]*\)$/\1/p' "$work/stdout" | 
 [ -n "$url" ] || { echo "remote-tests: the server did not say where it listens" >&2; cat "$work/stderr" >&2; exit 1; }
 echo "remote-tests: understudy serve at $url (pid $server)"
 
-UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" UNDERSTUDY_REMOTE_SCENARIOS="$work/scenarios" \
-    SWIFT="${SWIFT:-swift}" scripts/swift-test.sh --skip-build --no-parallel --filter RemoteTests "$@"
+# Twice: without UNDERSTUDY_SESSION, then with it set to a decoy id, as when an Xcode scheme's Test action inherits
+# the Run action's environment: session-bound clients, scopes and sessions' own URLSessions must not land there.
+for decoy in "" "decoy-$RANDOM$RANDOM"; do
+    echo "remote-tests: RemoteTests with UNDERSTUDY_SESSION=${decoy:-(unset)}"
+    env ${decoy:+UNDERSTUDY_SESSION="$decoy"} UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" \
+        UNDERSTUDY_REMOTE_SCENARIOS="$work/scenarios" UNDERSTUDY_REMOTE_BINARY="$binary" \
+        SWIFT="${SWIFT:-swift}" scripts/swift-test.sh --skip-build --no-parallel --filter RemoteTests "$@"
+done
 # The integration suite again, attached: UnderstudyTestSession and the .understudySession trait use the
 # server the environment names (with its token) and start none in the test process.
 UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" \

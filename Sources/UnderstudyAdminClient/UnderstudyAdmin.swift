@@ -1,5 +1,6 @@
 public import Foundation
 @_exported import UnderstudyAdminWire
+import UnderstudyClients
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -22,27 +23,6 @@ public struct UnderstudyAdmin: Sendable {
     public typealias RecordedRequest = UnderstudyWire.JournalEntry
     /// One step of a sequence: `count` requests of a scenario (no count: all later requests).
     public typealias Step = UnderstudyWire.Step
-
-    /// An admin call that was answered with an error (or never answered).
-    public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
-        /// The HTTP status; 0 when no answer came (a timeout of `waitForRequest`, a refused connection).
-        public var status: Int
-        public var error: String
-        public var detail: String
-        /// For a rejected reload: each problem of the new scenario set as `file:line:column: key: message`.
-        public var problems: [String]
-
-        public init(status: Int, error: String, detail: String, problems: [String] = []) {
-            self.status = status
-            self.error = error
-            self.detail = detail
-            self.problems = problems
-        }
-
-        public var description: String {
-            "admin API \(status): \(error): \(detail)" + problems.map { "\n  \($0)" }.joined()
-        }
-    }
 
     public var baseURL: URL
     public var token: String?
@@ -208,25 +188,38 @@ public struct UnderstudyAdmin: Sendable {
             if let found = try await requests(session: session).first(where: predicate) { return found }
             try await Task.sleep(for: .milliseconds(20))
         } while ContinuousClock.now < deadline
-        throw Failure(status: 0, error: "timed out", detail: "no request matched within \(timeout)")
+        throw Failure(.timedOut, error: "timed out", detail: "no request matched within \(timeout)")
     }
 
     // MARK: - Health
 
     /// Whether `GET /__admin/health` answers 200 with `{"status": "ok"}`.
     public func isHealthy() async -> Bool {
-        guard let answer = try? await data("GET", "/health", query: [], body: nil) else { return false }
-        return (try? JSONDecoder().decode(UnderstudyWire.Health.self, from: answer))?.status == "ok"
+        (try? await health()) != nil
     }
 
-    /// Polls `/__admin/health` until it answers, or throws ``Failure`` after `timeout`.
+    /// Polls `/__admin/health` until it answers. A refusal of the admin token (401, 403) throws at once, as a
+    /// ``Failure/Kind/rejected(status:body:)``; a server that does not answer within `timeout` throws the last
+    /// failure seen (``Failure/Kind/unreachable(_:)`` for a closed port).
     public func waitUntilHealthy(timeout: Duration = .seconds(5)) async throws {
         let deadline = ContinuousClock.now + timeout
+        var last: Failure
         repeat {
-            if await isHealthy() { return }
+            do {
+                return try await health()
+            } catch let failure as Failure {
+                if case .rejected(let status, _) = failure.kind, status == 401 || status == 403 { throw failure }
+                last = failure
+            }
             try await Task.sleep(for: .milliseconds(10))
         } while ContinuousClock.now < deadline
-        throw Failure(status: 0, error: "not healthy", detail: "\(url("/__admin/health")) did not answer within \(timeout)")
+        last.detail = "\(url("/__admin/health")) did not answer within \(timeout): \(last.detail)"
+        throw last
+    }
+
+    private func health() async throws {
+        let answer: UnderstudyWire.Health = try await send("GET", "/health")
+        guard answer.status == "ok" else { throw Failure(.undecodable, error: "not healthy", detail: "status \(answer.status)") }
     }
 
     // MARK: - Transport
@@ -246,7 +239,7 @@ public struct UnderstudyAdmin: Sendable {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
             throw Failure(
-                status: 200, error: "unexpected answer",
+                .undecodable, error: "unexpected answer",
                 detail: "\(Answer.self) did not decode (\(error)): \(String(decoding: data.prefix(500), as: UTF8.self))")
         }
     }
@@ -262,26 +255,22 @@ public struct UnderstudyAdmin: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         request.httpBody = body
-        let (data, response) = try await URLSessionLoading.data(for: request, with: session)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await session.dataShieldedFromCancellation(for: request)
+        } catch {
+            throw Failure(transport: error, method: method, url: request.url ?? baseURL)
+        }
+        guard let status = (response as? HTTPURLResponse)?.statusCode else {
+            throw Failure(transport: URLError(.badServerResponse), method: method, url: request.url ?? baseURL)
+        }
         guard (200..<300).contains(status) else {
+            let text = String(decoding: data, as: UTF8.self)
             if let body = try? JSONDecoder().decode(UnderstudyWire.ErrorBody.self, from: data) {
-                throw Failure(status: status, error: body.error, detail: body.detail, problems: body.problems ?? [])
+                throw Failure(.rejected(status: status, body: text), error: body.error, detail: body.detail, problems: body.problems ?? [])
             }
-            throw Failure(status: status, error: "HTTP \(status)", detail: String(decoding: data, as: UTF8.self))
+            throw Failure(.rejected(status: status, body: text), error: "HTTP \(status)", detail: text)
         }
         return data
-    }
-}
-
-/// `session.data(for:)`, out of reach of the caller's cancellation on Linux, where
-/// swift-corelibs-foundation can deadlock when a task is cancelled while its response completes.
-enum URLSessionLoading {
-    static func data(for request: URLRequest, with session: URLSession) async throws -> (Data, URLResponse) {
-        #if canImport(FoundationNetworking)
-        return try await Task.detached { try await session.data(for: request) }.value
-        #else
-        return try await session.data(for: request)
-        #endif
     }
 }

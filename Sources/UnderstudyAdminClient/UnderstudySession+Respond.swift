@@ -41,6 +41,12 @@ extension UnderstudySession {
         case slowBody = "slow-body"
         case malformedJSON = "malformed-json"
     }
+}
+
+/// Defined once for every session type (``UnderstudySessionSurface``): UnderstudyTesting's sessions have them too.
+extension UnderstudySessionSurface {
+    public typealias RequestPattern = UnderstudySession.RequestPattern
+    public typealias Fault = UnderstudySession.Fault
 
     /// Answers `request` with `status`, `headers` and `body` (text; `{{origin}}` becomes this server's
     /// address), after `delay`, with `fault`. With no status and no body on a path of SWAPI, artic or

@@ -12,8 +12,12 @@ public import FoundationNetworking
 /// ```swift
 /// let session = try await UnderstudySession.attach(to: URL(string: "http://localhost:8080")!)
 /// try await session.use("server-error", api: .catfact)
-/// let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
+/// let fact = try await session.catfact.fetchFact(nil)   // a live client in this session
 /// ```
+///
+/// Scoped forms that always end the session: the `.understudySession` trait (Swift Testing) and
+/// ``with(attachingTo:token:id:requestTimeout:isolation:_:)`` (XCTest, XCUITest); the clients and the rest
+/// of the shared surface are in ``UnderstudySessionSurface``.
 public struct UnderstudySession: Sendable {
     /// Longer than the bundled `delay` scenario (2 s), short enough that `timeout` scenarios end quickly.
     public static let defaultRequestTimeout: TimeInterval = 3
@@ -50,18 +54,20 @@ public struct UnderstudySession: Sendable {
         return UnderstudySession(admin: admin, id: id, requestTimeout: requestTimeout)
     }
 
-    /// A new session on the server named by `UNDERSTUDY_BASE_URL` (and `UNDERSTUDY_ADMIN_TOKEN`);
-    /// throws when the variable is not set.
+    /// A session on the server named by `UNDERSTUDY_BASE_URL` (and `UNDERSTUDY_ADMIN_TOKEN`); throws a
+    /// ``UnderstudyAdmin/Failure`` of kind `notConfigured` when the variable is not set.
+    ///
+    /// With no `id`, the session is the one `UNDERSTUDY_SESSION` names when that is set: a test hosted in an
+    /// app launched with a session in its environment steers the very session the app's requests land in.
+    /// Otherwise (and whenever `id` is given) a new one. Tests that each want their own session pass
+    /// `id: UnderstudySession.newID()`, or use the `.understudySession` trait or ``with(attachingTo:token:id:requestTimeout:isolation:_:)``,
+    /// which never take `UNDERSTUDY_SESSION`.
     public static func attachFromEnvironment(
-        id: String = newID(), requestTimeout: TimeInterval = defaultRequestTimeout
+        id: String? = nil, requestTimeout: TimeInterval = defaultRequestTimeout
     ) async throws -> UnderstudySession {
-        guard let admin = UnderstudyAdmin.fromEnvironment() else {
-            throw UnderstudyAdmin.Failure(
-                status: 0, error: "no server",
-                detail:
-                    "Set \(UnderstudyEnvironmentKey.baseURL) to the server's http://HOST:PORT (and \(UnderstudyEnvironmentKey.adminToken) to its admin token)."
-            )
-        }
+        let environment = ProcessInfo.processInfo.environment
+        guard let admin = UnderstudyAdmin.fromEnvironment(environment) else { throw UnderstudyAdmin.Failure.noServer }
+        let id = id ?? environment[UnderstudyEnvironmentKey.session].flatMap { $0.isEmpty ? nil : $0 } ?? newID()
         return try await attach(to: admin.baseURL, token: admin.token, id: id, requestTimeout: requestTimeout)
     }
 

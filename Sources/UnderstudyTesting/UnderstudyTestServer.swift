@@ -126,6 +126,11 @@ public final class UnderstudyTestServer: Sendable {
     public static func shared() async throws -> UnderstudyTestServer {
         try await sharedServer.get()
     }
+
+    /// The shared server, when it has started and listens at `baseURL`; nil otherwise.
+    static func sharedServer(at baseURL: URL) -> UnderstudyTestServer? {
+        sharedServer.started.current.flatMap { $0.baseURL == baseURL ? $0 : nil }
+    }
 }
 
 /// Starts the shared server once. The start is a task that every caller awaits: an actor is
@@ -134,13 +139,17 @@ public final class UnderstudyTestServer: Sendable {
 /// reading the artworks dataset), which starved the very requests the tests were timing.
 private actor SharedServer {
     private var starting: Task<UnderstudyTestServer, any Error>?
+    /// The server once started, for ``UnderstudyTestServer/sharedServer(at:)`` (which cannot wait for the actor).
+    nonisolated let started = Locked<UnderstudyTestServer?>(nil)
 
     func get() async throws -> UnderstudyTestServer {
         if let starting { return try await starting.value }
         let task = Task { try await UnderstudyTestServer.start() }
         starting = task
         do {
-            return try await task.value
+            let server = try await task.value
+            started.withLock { $0 = server }
+            return server
         } catch {
             starting = nil  // a later test may try again
             throw error

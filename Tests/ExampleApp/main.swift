@@ -21,6 +21,6 @@ do {
 let configuration = URLSessionConfiguration.ephemeral
 UnderstudyHeaders.environment.apply(to: configuration)
 let session = URLSession(configuration: configuration)
-let url = URL(string: SWAPIClient.defaultBaseURL.absoluteString + "/people/1/")!  // $UNDERSTUDY_BASE_URL/swapi/api/people/1/
+let url = UnderstudyAPI.swapi.defaultBaseURL.appendingPathComponent("people/1/")  // $UNDERSTUDY_BASE_URL/swapi/api/people/1/
 let (_, response) = try await session.dataShieldedFromCancellation(for: URLRequest(url: url))
 print("people/1 \((response as? HTTPURLResponse)?.statusCode ?? 0)")

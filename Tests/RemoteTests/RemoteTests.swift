@@ -13,11 +13,174 @@ import FoundationNetworking
 #endif
 
 let remote = UnderstudyAdmin.fromEnvironment()
+/// scripts/remote-tests.sh runs the suite twice: without UNDERSTUDY_SESSION, then with it set to a decoy session id
+/// (as an Xcode scheme's Test action inherits the Run action's environment). No test's requests may land there.
+let decoy = ProcessInfo.processInfo.environment["UNDERSTUDY_SESSION"].flatMap { $0.isEmpty ? nil : $0 }
 
 @Suite(.enabled(if: remote != nil, "set UNDERSTUDY_BASE_URL (and UNDERSTUDY_ADMIN_TOKEN) to a running server: scripts/remote-tests.sh does"))
 struct RemoteTests {
+    /// A session of its own for each test (with no `id`, `attachFromEnvironment()` would take UNDERSTUDY_SESSION's).
     func newSession() async throws -> UnderstudySession {
-        try await UnderstudySession.attachFromEnvironment()
+        try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
+    }
+
+    /// The decoy session (when the run has one) saw none of this suite's requests.
+    func expectNothingInTheDecoy(_ comment: Comment? = nil) async throws {
+        guard let decoy else { return }
+        #expect(try await remote!.requests(session: decoy).isEmpty, comment)
+    }
+
+    @Test func sessionBoundClientsLandInTheirSession() async throws {
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        try await session.use("empty", api: .swapi)
+        #expect(!(try await session.catfact.fetchFact(nil).fact.isEmpty))
+        #expect(try await session.swapi.fetchFilms(nil, nil).count == 0)
+        #expect(try await session.artic.fetchArtworks(nil, 2, ["id"]).data.count == 2)
+        let journal = try await session.requests()
+        #expect(journal.map(\.api) == [.catfact, .swapi, .artic])
+        #expect(journal.map(\.scenario) == ["happy", "empty", "happy"])
+        #expect(journal.allSatisfy { $0.session == session.id && $0.headers[UnderstudyHeaderName.session] == session.id })
+        try await expectNothingInTheDecoy()
+    }
+
+    /// `.live()`'s default headers (the environment's) leave alone a header the URLSession's configuration
+    /// carries; an explicit `understudy:` still wins over it.
+    @Test func theSessionsOwnHeaderWinsOverTheEnvironmentsDefault() async throws {
+        let session = try await newSession()
+        let other = try await newSession()
+        defer { Task { await session.end() } }
+        defer { Task { await other.end() } }
+        try await other.use("server-error", api: .catfact)
+        _ = try await CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession).fetchFact(nil)
+        #expect(try await session.requests().map(\.path) == ["/catfact/fact"])
+        let explicit = CatFactClient.live(
+            baseURL: session.url(for: .catfact), session: session.urlSession, understudy: UnderstudyHeaders(session: other.id))
+        let failure = await #expect(throws: APIError.self) { try await explicit.fetchFact(nil) }
+        #expect(failure?.status == 500, "in the other session, whose scenario is server-error")
+        #expect(try await other.requests().map(\.session) == [other.id])
+        #expect(try await session.requests().count == 1)
+        try await expectNothingInTheDecoy()
+    }
+
+    @Test func attachFromEnvironmentTakesUNDERSTUDY_SESSION() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment()
+        if let decoy {
+            #expect(session.id == decoy, "the hosted-test case: the session the app's environment names")
+        } else {
+            #expect(session.id.hasPrefix("test-"))
+        }
+        #expect(try await UnderstudySession.attachFromEnvironment(id: "mine").id == "mine")
+    }
+
+    @Test func theScopeEndsTheSessionEvenWhenItsBodyThrows() async throws {
+        struct Boom: Error {}
+        let admin = try #require(remote)
+        var thrownID: String?
+        await #expect(throws: Boom.self) {
+            try await UnderstudySession.with { session in
+                thrownID = session.id
+                #expect(UnderstudySession.current?.id == session.id)
+                try await session.use("empty", api: .catfact)
+                #expect(try await session.catfact.fetchFacts(nil, nil).total == 0)
+                #expect(try await session.state() != nil)
+                throw Boom()
+            }
+        }
+        let thrown = try #require(thrownID)
+        #expect(try await admin.sessionState(thrown) == nil, "ended although the body threw")
+        #expect(try await admin.requests(session: thrown).isEmpty)
+        let returned = try await UnderstudySession.with { session in
+            try await session.use("empty")
+            return session.id
+        }
+        #expect(returned != thrown)
+        #expect(try await admin.sessionState(returned) == nil, "ended after the body returned")
+        #expect(UnderstudySession.current == nil)
+        try await expectNothingInTheDecoy()
+    }
+
+    @Test(.understudySession) func theTraitGivesEachTestASession() async throws {
+        let session = try #require(UnderstudySession.current)
+        #expect(session.baseURL == remote?.baseURL)
+        #expect(session.id != decoy)
+        try await session.use("not-found", api: .swapi)
+        await #expect(throws: APIError.self) { try await session.swapi.fetchPerson(1) }
+        #expect(try await session.requests(status: 404).count == 1)
+        try await expectNothingInTheDecoy()
+    }
+
+    @Test func aWrongTokenIsRejectedAtOnce() async throws {
+        let admin = try #require(remote)
+        try #require(admin.token != nil, "the server under test has an admin token")
+        for token in ["wrong", nil] {
+            let failure = await #expect(throws: UnderstudyAdmin.Failure.self) {
+                try await UnderstudySession.attach(to: admin.baseURL, token: token)
+            }
+            guard case .rejected(let status, let body)? = failure?.kind else {
+                Issue.record("\(String(describing: failure))")
+                continue
+            }
+            #expect(status == 401 && failure?.status == 401, "token \(token ?? "none")")
+            #expect(!body.isEmpty && failure?.error.isEmpty == false)
+        }
+    }
+
+    @Test func aClosedPortIsUnreachable() async throws {
+        let closed = UnderstudyAdmin(baseURL: URL(string: "http://127.0.0.1:1")!)
+        let failure = await #expect(throws: UnderstudyAdmin.Failure.self) { try await closed.state() }
+        guard case .unreachable(let error)? = failure?.kind else {
+            Issue.record("\(String(describing: failure))")
+            return
+        }
+        #expect(error.code != .timedOut)
+        #expect(failure?.status == 0)
+        let waited = await #expect(throws: UnderstudyAdmin.Failure.self) { try await closed.waitUntilHealthy(timeout: .milliseconds(100)) }
+        if case .unreachable? = waited?.kind {} else { Issue.record("\(String(describing: waited))") }
+        let undecodable = UnderstudyAdmin(baseURL: try #require(remote).url(for: .catfact))
+        let answer = await #expect(throws: UnderstudyAdmin.Failure.self) { try await undecodable.state() }
+        if case .rejected(let status, _)? = answer?.kind { #expect(status == 404) } else { Issue.record("\(String(describing: answer))") }
+    }
+
+    @Test func noAnswerInTimeAndAnAnswerThatIsNotTheAdminAPIs() async throws {
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        let waited = await #expect(throws: UnderstudyAdmin.Failure.self) { try await session.waitForRequest(timeout: .milliseconds(50)) }
+        #expect(waited?.kind == .timedOut)
+        // A 200 from an API (the admin path lands in the query of catfact's /fact) is not the admin API's JSON.
+        let admin = try #require(remote)
+        let elsewhere = UnderstudyAdmin(baseURL: admin.url("/catfact/fact?ignored="), token: admin.token)
+        let undecodable = await #expect(throws: UnderstudyAdmin.Failure.self) { try await elsewhere.state() }
+        #expect(undecodable?.kind == .undecodable && undecodable?.status == 0)
+    }
+
+    @Test func theBaseURLForAnAppsOwnNetworking() async throws {
+        let admin = try #require(remote)
+        for api in UnderstudyAPI.allCases {
+            #expect(api.defaultBaseURL == admin.url(for: api), "UNDERSTUDY_BASE_URL is set in this process")
+            #expect(api.defaultBaseURL(environment: [:]).absoluteString == api.realBaseURL)
+        }
+        #expect(CatFactClient.defaultBaseURL == UnderstudyAPI.catfact.defaultBaseURL)
+        #expect(SWAPIClient.defaultBaseURL == UnderstudyAPI.swapi.defaultBaseURL)
+        #expect(ArticClient.defaultBaseURL == UnderstudyAPI.artic.defaultBaseURL)
+        // An app's own networking: the base URL and the headers from the environment, its own URLSession.
+        let session = try await newSession()
+        defer { Task { await session.end() } }
+        let configuration = URLSessionConfiguration.ephemeral
+        UnderstudyHeaders(session: session.id).apply(to: configuration)
+        var request = URLRequest(url: UnderstudyAPI.catfact.defaultBaseURL.appendingPathComponent("breeds"))
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let (_, response) = try await URLSession(configuration: configuration).dataShieldedFromCancellation(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let entry = try await session.waitForRequest()
+        #expect(entry.path == "/catfact/breeds" && entry.session == session.id)
+    }
+
+    /// `understudy --version` prints the version the clients carry.
+    @Test func theVersion() throws {
+        let binary = try #require(ProcessInfo.processInfo.environment["UNDERSTUDY_REMOTE_BINARY"], "the binary under test")
+        #expect(try run(URL(fileURLWithPath: binary), arguments: ["--version"]) == UnderstudyVersion.current + "\n")
+        #expect(UnderstudyVersion.current.split(separator: ".").count == 3)
     }
 
     @Test func parallelSessionsStayIsolated() async throws {
@@ -206,18 +369,24 @@ struct RemoteTests {
                 .appendingPathComponent(".build/debug"),
         ].map { $0.appendingPathComponent("UnderstudyExampleApp") }
         let app = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "UnderstudyExampleApp is built")
-        let process = Process()
-        process.executableURL = app
         var inherited = ProcessInfo.processInfo.environment
         for key in ["UNDERSTUDY_SESSION", "UNDERSTUDY_SCENARIO", "UNDERSTUDY_ADMIN_TOKEN"] { inherited[key] = nil }
-        process.environment = inherited.merging(environment) { $1 }
+        return try run(app, environment: inherited.merging(environment) { $1 }).split(separator: "\n").map(String.init)
+    }
+
+    /// Runs `executable` to its end and returns its standard output; a non-zero exit fails the test.
+    func run(_ executable: URL, arguments: [String] = [], environment: [String: String]? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(process.terminationStatus == 0, "\(executable.lastPathComponent) \(arguments)")
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -110,18 +110,21 @@ import Testing
         #expect(workflow.contains("-X PUT"), "flips scenarios with curl")
     }
 
-    /// The admin client an iOS test target links imports Foundation and the wire types, nothing else:
-    /// no server module, no C library, no Testing.
+    /// The modules an iOS test target links import Foundation, the wire types, the clients and (for the
+    /// `.understudySession` trait, where it exists) Testing, nothing else: no server module, no C library.
     @Test func theAdminClientDependsOnNothing() throws {
-        let allowed: Set<String> = ["Foundation", "FoundationEssentials", "FoundationNetworking", "UnderstudyAdminWire"]
-        for module in ["Sources/UnderstudyAdminClient", "Sources/UnderstudyAdminWire"] {
+        let allowed: Set<String> = [
+            "Foundation", "FoundationEssentials", "FoundationNetworking", "UnderstudyAdminWire", "UnderstudyClients", "Testing",
+        ]
+        for module in ["Sources/UnderstudyAdminClient", "Sources/UnderstudyAdminWire", "Sources/UnderstudyClients"] {
             let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(module).path).filter {
                 $0.hasSuffix(".swift")
             }
             #expect(!files.isEmpty)
             for file in files {
                 for line in try read("\(module)/\(file)").components(separatedBy: "\n") {
-                    guard let match = line.firstMatch(of: /^(?:@_exported )?import (\w+)/) else { continue }
+                    guard let match = line.firstMatch(of: /^(?:@_exported )?(?:public |package |internal )?import (?:enum |struct )?(\w+)/)
+                    else { continue }
                     #expect(allowed.contains(String(match.1)), "\(module)/\(file): \(line)")
                 }
             }

@@ -61,18 +61,19 @@ public struct ArticClient: Sendable {
     }
 
     /// `https://api.artic.edu/api/v1`, or `$UNDERSTUDY_BASE_URL/artic/api/v1` when that variable is set.
-    public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://api.artic.edu/api/v1", understudyPrefix: "/artic/api/v1") }
+    public static var defaultBaseURL: URL { UnderstudyAPI.artic.defaultBaseURL }
 
     /// Calls the API at `baseURL` (the real one by default) through `session`.
     ///
     /// - Parameters:
     ///   - baseURL: The API's root; ``defaultBaseURL`` by default.
     ///   - session: The `URLSession` requests go through.
-    ///   - understudy: The `X-Understudy-*` headers sent with every request; by default those the environment names.
+    ///   - understudy: The `X-Understudy-*` headers sent with every request. nil (the default): those the environment names
+    ///     (``UnderstudyHeaders/environment``), except a header `session`'s configuration already carries in its
+    ///     `httpAdditionalHeaders`, which is left as the session sends it.
     /// - Returns: A client whose closures send real requests and throw ``APIError``.
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> ArticClient
-    {
-        let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders? = nil) -> ArticClient {
+        let transport = Transport(baseURL: baseURL, session: session, understudy: understudy)
         return ArticClient(
             fetchArtworks: { page, limit, fields in
                 try await transport.get(

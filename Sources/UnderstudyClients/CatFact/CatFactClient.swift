@@ -31,19 +31,21 @@ public struct CatFactClient: Sendable {
     }
 
     /// `https://catfact.ninja`, or `$UNDERSTUDY_BASE_URL/catfact` when that variable is set.
-    public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://catfact.ninja", understudyPrefix: "/catfact") }
+    public static var defaultBaseURL: URL { UnderstudyAPI.catfact.defaultBaseURL }
 
     /// Calls the API at `baseURL` (the real one by default) through `session`.
     ///
     /// - Parameters:
     ///   - baseURL: The API's root; ``defaultBaseURL`` by default.
     ///   - session: The `URLSession` requests go through.
-    ///   - understudy: The `X-Understudy-*` headers sent with every request; by default those the environment names.
+    ///   - understudy: The `X-Understudy-*` headers sent with every request. nil (the default): those the environment names
+    ///     (``UnderstudyHeaders/environment``), except a header `session`'s configuration already carries in its
+    ///     `httpAdditionalHeaders`, which is left as the session sends it.
     /// - Returns: A client whose closures send real requests and throw ``APIError``.
     public static func live(
-        baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment
+        baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders? = nil
     ) -> CatFactClient {
-        let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
+        let transport = Transport(baseURL: baseURL, session: session, understudy: understudy)
         return CatFactClient(
             fetchFact: { maxLength in try await transport.get("/fact", [("max_length", maxLength.map(String.init))]) },
             fetchFacts: { page, limit in try await transport.get("/facts", [("page", page.map(String.init)), ("limit", limit.map(String.init))]) },

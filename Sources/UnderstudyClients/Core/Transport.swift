@@ -10,6 +10,14 @@ struct Transport: Sendable {
     let session: URLSession
     let headers: UnderstudyHeaders
 
+    /// `understudy` nil (a `.live()` client's default): the environment's headers, less those the
+    /// session's configuration already carries (its `httpAdditionalHeaders` win); given: exactly those.
+    init(baseURL: URL, session: URLSession, understudy: UnderstudyHeaders?) {
+        self.baseURL = baseURL
+        self.session = session
+        headers = understudy ?? UnderstudyHeaders.environment.yielding(to: session.configuration)
+    }
+
     /// `baseURL` + `path` (which starts with `/`) + query items without nil values.
     func url(_ path: String, _ query: [(String, String?)] = []) throws(APIError) -> URL {
         let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
@@ -133,19 +141,6 @@ public enum APIDecoder {
         case .valueNotFound(let type, let context): return "missing \(type) value\(path(context))"
         @unknown default: return "\(error)"
         }
-    }
-}
-
-/// Where a client points by default: `UNDERSTUDY_BASE_URL` plus the API's
-/// prefix when that variable is set (integration tests, a simulator scheme),
-/// else the real API.
-enum DefaultBaseURL {
-    static func resolve(real: String, understudyPrefix: String) -> URL {
-        if let base = ProcessInfo.processInfo.environment[UnderstudyEnvironmentKey.baseURL], !base.isEmpty {
-            let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-            if let url = URL(string: trimmed + understudyPrefix) { return url }
-        }
-        return URL(string: real)!
     }
 }
 

@@ -40,7 +40,8 @@ public struct UnderstudyHeaders: Sendable, Equatable {
 
     /// From `UNDERSTUDY_SESSION` and `UNDERSTUDY_SCENARIO` in the process environment (an app
     /// launched by a UI test with them in its launch environment); ``none`` when neither is set.
-    /// Every `.live()` client sends these unless given other headers.
+    /// Every `.live()` client sends these unless given other headers (or its `URLSession`'s configuration
+    /// already carries the same header). Its base URL comes from the environment too: ``UnderstudyAPI/defaultBaseURL``.
     public static var environment: UnderstudyHeaders { fromEnvironment(ProcessInfo.processInfo.environment) }
 
     /// The headers `environment` names (`UNDERSTUDY_SESSION`, `UNDERSTUDY_SCENARIO`; empty values are ignored).
@@ -69,6 +70,22 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     /// - Parameter request: The request to change.
     public func apply(to request: inout URLRequest) {
         for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
+    }
+
+    /// These headers less the fields `configuration` already carries in its `httpAdditionalHeaders` (names
+    /// compared without case): what a `.live()` client sends by default, so that a session's own header
+    /// (an `UnderstudySession`'s id, say) is not replaced by the environment's.
+    ///
+    /// - Parameter configuration: The configuration of the `URLSession` the requests go through.
+    /// - Returns: The headers to set on each request.
+    func yielding(to configuration: URLSessionConfiguration) -> UnderstudyHeaders {
+        let carried = Set((configuration.httpAdditionalHeaders ?? [:]).keys.compactMap { ($0.base as? String)?.lowercased() })
+        guard !carried.isEmpty else { return self }
+        var headers = self
+        if carried.contains(UnderstudyHeaderName.session.lowercased()) { headers.session = nil }
+        if carried.contains(UnderstudyHeaderName.scenario.lowercased()) { headers.scenario = nil }
+        if carried.contains(UnderstudyHeaderName.delay.lowercased()) { headers.delay = nil }
+        return headers
     }
 
     /// Adds these fields to every request of sessions made from `configuration`

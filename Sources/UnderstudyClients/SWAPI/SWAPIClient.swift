@@ -81,18 +81,19 @@ public struct SWAPIClient: Sendable {
     }
 
     /// `https://swapi.dev/api`, or `$UNDERSTUDY_BASE_URL/swapi/api` when that variable is set.
-    public static var defaultBaseURL: URL { DefaultBaseURL.resolve(real: "https://swapi.dev/api", understudyPrefix: "/swapi/api") }
+    public static var defaultBaseURL: URL { UnderstudyAPI.swapi.defaultBaseURL }
 
     /// Calls the API at `baseURL` (the real one by default) through `session`.
     ///
     /// - Parameters:
     ///   - baseURL: The API's root; ``defaultBaseURL`` by default.
     ///   - session: The `URLSession` requests go through.
-    ///   - understudy: The `X-Understudy-*` headers sent with every request; by default those the environment names.
+    ///   - understudy: The `X-Understudy-*` headers sent with every request. nil (the default): those the environment names
+    ///     (``UnderstudyHeaders/environment``), except a header `session`'s configuration already carries in its
+    ///     `httpAdditionalHeaders`, which is left as the session sends it.
     /// - Returns: A client whose closures send real requests and throw ``APIError``.
-    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders = .environment) -> SWAPIClient
-    {
-        let transport = Transport(baseURL: baseURL, session: session, headers: understudy)
+    public static func live(baseURL: URL = defaultBaseURL, session: URLSession = .shared, understudy: UnderstudyHeaders? = nil) -> SWAPIClient {
+        let transport = Transport(baseURL: baseURL, session: session, understudy: understudy)
         @Sendable func list<Item: Decodable & SendableMetatype>(_ resource: String) -> @Sendable (Int?, String?) async throws -> Item {
             { page, search in try await transport.get("/\(resource)/", [("page", page.map(String.init)), ("search", search)]) }
         }
