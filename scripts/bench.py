@@ -486,9 +486,13 @@ def main():
         spread = delay["last"] - delay["first"]
         # Each request answered within 1.2 s of being sent: the client needs a few hundred ms to open 2,000 connections.
         delay_ok = delay["ok"] == delay["count"] and delay["slowest"] <= 1.2 and delay["threads"] <= 8 and delay["rss"] <= 60 * 1024
+        # A newcomer's first `make run` on a fresh clone, to the first answer (scripts/measure-first-run.sh).
+        first_run = subprocess.run([os.path.join(ROOT, "scripts", "measure-first-run.sh")], capture_output=True, text=True, timeout=1200)
+        first_run_seconds = float(first_run.stdout.split()[-1]) if first_run.returncode == 0 else float("inf")
         other_rows = [
             f"| `delay` 1000 ms × {delay['count']:,} concurrent connections | {delay['ok']:,} answered, each {delay['fastest']:.3f}–{delay['slowest']:.3f} s after it was sent; the client took {delay['last_sent']:.3f} s to send all, answers came {delay['first']:.3f}–{delay['last']:.3f} s after the first send (spread {spread:.3f} s); peak {delay['threads']} threads, {delay['rss'] / 1024:.1f} MB | each within 1.2 s; ≤ 8 threads; ≤ 60 MB | {verdict(delay_ok)} |",
             f"| process start to first 200 on `/__admin/health` | median {startup[0]:.1f} ms (min {startup[1]:.1f}, max {startup[2]:.1f}; 20 starts) | ≤ 20 ms | {verdict(startup[0] <= 20)} |",
+            f"| a fresh clone's `make run` to the first answer (resolving, building `understudy` only, starting) | {first_run_seconds:.0f} s | ≤ 120 s | {verdict(first_run_seconds <= 120)} |",
             f"| RSS idle / under the happy load | {idle_rss / 1024:.1f} MB (of which {idle_anon / 1024:.1f} MB anonymous) / {load_rss / 1024:.1f} MB (nginx: {rss_kb(pids_of(nginx, True)()) / 1024:.1f} MB idle, master + workers) | ≤ 15 MB / ≤ 25 MB | {verdict(idle_rss <= 15 * 1024 and load_rss <= 25 * 1024)} |",
         ]
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())

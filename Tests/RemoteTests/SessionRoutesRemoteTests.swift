@@ -10,6 +10,8 @@ import FoundationNetworking
 
 @Suite(.enabled(if: remote != nil, "set UNDERSTUDY_BASE_URL (and UNDERSTUDY_ADMIN_TOKEN) to a running server: scripts/remote-tests.sh does"))
 struct SessionRoutesRemoteTests {
+    // Each session gets an id of its own: attachFromEnvironment() alone takes UNDERSTUDY_SESSION, which
+    // scripts/remote-tests.sh sets to a decoy on its second run, and two sessions would then be one.
     struct Fact: Codable, Equatable {
         var fact: String
         var length: Int
@@ -23,8 +25,8 @@ struct SessionRoutesRemoteTests {
     }
 
     @Test func aTestStagesABodyNoScenarioHasForItsSessionOnly() async throws {
-        let session = try await UnderstudySession.attachFromEnvironment()
-        let other = try await UnderstudySession.attachFromEnvironment()
+        let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
+        let other = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
         defer {
             Task {
                 await session.end()
@@ -52,7 +54,7 @@ struct SessionRoutesRemoteTests {
     }
 
     @Test func aRouteOnAnAPIPathCanKeepItsAnswerAndAddAFault() async throws {
-        let session = try await UnderstudySession.attachFromEnvironment()
+        let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
         defer { Task { await session.end() } }
         try await session.respond(to: .get("/swapi/api/people/1/"), fault: .connectionReset)
         let client = SWAPIClient.live(baseURL: session.url(for: .swapi), session: session.urlSession)
@@ -61,7 +63,7 @@ struct SessionRoutesRemoteTests {
     }
 
     @Test func aWrongRouteIsRefusedWithItsProblemLocated() async throws {
-        let session = try await UnderstudySession.attachFromEnvironment()
+        let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
         defer { Task { await session.end() } }
         let failure = await #expect(throws: UnderstudyAdmin.Failure.self) {
             try await session.respond(to: .get("no-slash"), status: 200, body: "x")
