@@ -18,10 +18,16 @@ extension UnderstudyWire {
         public var path: String
         /// The query as sent (percent-encoded), without `?`.
         public var query: String
-        /// The request's header fields in the order sent.
+        /// The request's header fields in the order sent; `Authorization`, `Proxy-Authorization` and
+        /// `Cookie` values read `[redacted]`.
         public var headers: Members<String>
-        /// The length of the request's body (the journal keeps no bodies).
+        /// The length of the request's body.
         public var bodyBytes: Int
+        /// The body as the journal keeps it (its first 64 KiB, while the journal's byte budget lasts),
+        /// as text when it is UTF-8; nil when there was none or none was kept.
+        public var body: String?
+        /// The kept body in base64 when it is not UTF-8 text.
+        public var bodyBase64: String?
         public var session: String?
         public var api: UnderstudyAPI?
         /// The scenario that answered.
@@ -35,8 +41,9 @@ extension UnderstudyWire {
         public var completed: Bool
 
         public init(
-            id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int, session: String?,
-            api: UnderstudyAPI?, scenario: String, status: Int?, durationMs: Double, completed: Bool
+            id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int,
+            body: String? = nil, bodyBase64: String? = nil, session: String?, api: UnderstudyAPI?, scenario: String, status: Int?,
+            durationMs: Double, completed: Bool
         ) {
             self.id = id
             self.time = time
@@ -45,6 +52,8 @@ extension UnderstudyWire {
             self.query = query
             self.headers = headers
             self.bodyBytes = bodyBytes
+            self.body = body
+            self.bodyBase64 = bodyBase64
             self.session = session
             self.api = api
             self.scenario = scenario
@@ -57,6 +66,8 @@ extension UnderstudyWire {
         enum CodingKeys: String, CodingKey {
             case id, time, method, path, query, headers
             case bodyBytes = "body_bytes"
+            case body
+            case bodyBase64 = "body_base64"
             case session, api, scenario, status
             case durationMs = "duration_ms"
             case completed

@@ -72,3 +72,56 @@ struct SessionRoutesRemoteTests {
         #expect(failure?.problems.contains { $0.contains("routes[0].path") && $0.contains("must start with /") } == true)
     }
 }
+
+/// What the app sent, verified through the client products: bodies in the journal, matchers, near misses.
+@Suite(.enabled(if: remote != nil, "set UNDERSTUDY_BASE_URL (and UNDERSTUDY_ADMIN_TOKEN) to a running server: scripts/remote-tests.sh does"))
+struct VerifyRemoteTests {
+    struct Order: Codable {
+        var item: String
+        var quantity: Int
+    }
+
+    func send(_ session: UnderstudySession, _ method: String, _ path: String, json: String) async throws {
+        var request = URLRequest(url: session.url(path))
+        request.httpMethod = method
+        request.httpBody = Data(json.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        _ = try await session.urlSession.data(for: request)
+    }
+
+    @Test func theAppPostedThisOrderOnce() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
+        defer { Task { await session.end() } }
+        try await session.respond(to: .post("/myapi/orders"), status: 201, body: #"{"id":7}"#)
+        try await send(session, "POST", "/myapi/orders", json: #"{"item":"book","quantity":2,"note":"gift"}"#)
+        try await send(session, "PUT", "/myapi/orders/7", json: #"{"item":"pen","quantity":1}"#)
+
+        try await session.verify(.post("/myapi/orders"), body: .json(contains: Order(item: "book", quantity: 2)), count: 1)
+        try await session.verify(.post("/myapi/orders"), body: .matches(#""note":"gift""#))
+        try await session.verify(.any("/myapi/orders/:id"), body: .equals(#"{"item":"pen","quantity":1}"#))
+        try await session.verify(.delete("/myapi/orders/7"), count: 0)
+        let journal = try await session.requests()
+        #expect(journal.first?.requestBody == #"{"item":"book","quantity":2,"note":"gift"}"#)
+    }
+
+    /// A failed verification names the nearest request and what differs, as WireMock's near misses do.
+    @Test func aMissNamesTheNearestRequestAndTheDifference() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
+        defer { Task { await session.end() } }
+        try await session.respond(to: .post("/myapi/orders"), status: 201, body: "{}")
+        try await send(session, "POST", "/myapi/orders", json: #"{"item":"book","quantity":3}"#)
+        do {
+            try await session.verify(.post("/myapi/orders"), body: .json(contains: Order(item: "book", quantity: 2)))
+            Issue.record("verified a request the app did not send")
+        } catch let failure as UnderstudySession.VerificationFailure {
+            #expect(failure.description.contains("found 0 among the 1 request"), "\(failure)")
+            #expect(failure.description.contains("Nearest: POST /myapi/orders ($.quantity: expected 2, got 3)"), "\(failure)")
+        }
+        do {
+            try await session.verify(.put("/myapi/orders"))
+            Issue.record("verified a PUT that was a POST")
+        } catch let failure as UnderstudySession.VerificationFailure {
+            #expect(failure.description.contains("the method is POST"), "\(failure)")
+        }
+    }
+}

@@ -146,7 +146,8 @@ import FoundationNetworking
         let first = try #require(all["requests"]?.arrayValue?.first)
         #expect(
             first.members?.map(\.key) == [
-                "id", "time", "method", "path", "query", "headers", "body_bytes", "session", "api", "scenario", "status", "duration_ms", "completed",
+                "id", "time", "method", "path", "query", "headers", "body_bytes", "body", "body_base64", "session", "api", "scenario", "status",
+                "duration_ms", "completed",
             ])
         #expect(first["headers"]?["X-Custom"]?.stringValue == "yes")
         #expect(first["scenario"]?.stringValue == "happy")

@@ -13,8 +13,10 @@ import Foundation
 
 /// The request journal: the last `capacity` API requests (in total), in ring buffers.
 /// Recording stores the request value as it is (no copying, no encoding) but for its
-/// body, which is dropped: only its length is kept, so a journal of large POSTs holds
-/// no more than one of GETs. JSON is produced only when someone reads the journal.
+/// body: its first ``maxBodyBytes`` are kept while the bytes kept by all entries stay
+/// within ``bodyBudget`` (a test verifies what an app sent), the rest only as a length,
+/// so a journal of large POSTs stays bounded in bytes. JSON is produced only when
+/// someone reads the journal.
 package final class Journal: Sendable {
     package struct Entry: Sendable {
         package var id: Int
@@ -26,9 +28,17 @@ package final class Journal: Sendable {
         package var status: Int?
         var durationNanoseconds: UInt64
         var completed: Bool
-        /// The length of the request's body, which the journal does not keep.
+        /// The length of the request's body.
         var bodyBytes = 0
+        /// The body's first ``Journal/maxBodyBytes`` when the budget allowed; empty otherwise.
+        var body: [UInt8] = []
     }
+
+    /// The most of one request's body an entry keeps.
+    package static let maxBodyBytes = 64 << 10
+    /// The most body bytes all entries keep together; past it, entries keep lengths only until
+    /// older entries (and their bodies) leave the journal.
+    package static let bodyBudget = 16 << 20
 
     package struct Filter {
         var session: String?
@@ -81,6 +91,8 @@ package final class Journal: Sendable {
     /// Entries kept, across the rings. (swift-atomics: Synchronization.Atomic needs macOS 15.)
     private let held = ManagedAtomic<Int>(0)
     private let lastID = ManagedAtomic<Int>(0)
+    /// Body bytes kept across the rings (at most ``bodyBudget``).
+    private let bodyBytesHeld = ManagedAtomic<Int>(0)
 
     package init(capacity: Int, rings: Int = 4) {
         self.capacity = max(0, capacity)
@@ -92,17 +104,27 @@ package final class Journal: Sendable {
         guard capacity > 0 else { return }
         // Recorded when the exchange completes; the entry's time is when the request arrived.
         let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
-        // The body is never shown: keep its length, not the buffer (up to the body limit).
+        // The body is kept apart from the request, cut to `maxBodyBytes`, and only while the budget lasts.
         let bodyBytes = request.bodyCount
+        var body: [UInt8] = []
+        if bodyBytes > 0 {
+            let kept = min(bodyBytes, Self.maxBodyBytes)
+            if bodyBytesHeld.wrappingIncrementThenLoad(by: kept, ordering: .relaxed) <= Self.bodyBudget {
+                body = Array(request.body.prefix(kept))
+            } else {
+                bodyBytesHeld.wrappingDecrement(by: kept, ordering: .relaxed)
+            }
+        }
         let request = bodyBytes == 0 ? request : request.withoutBody
         let grew = rings[ThreadOrdinal.current % rings.count].withLock { ring -> Bool in
             // The id is taken under the ring's lock, so each ring is in id order.
             let id = lastID.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)
             let entry = Entry(
                 id: id, time: time, request: request, scenario: scenario,
-                status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes)
+                status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes, body: body)
             if !ring.entries.isEmpty, ring.entries[ring.next].id <= id - capacity {
                 // The ring's oldest is no longer among the last `capacity`: the newest takes its place.
+                release(ring.entries[ring.next...ring.next])
                 ring.entries[ring.next] = entry
                 ring.next += 1
                 if ring.next == ring.entries.count { ring.next = 0 }
@@ -127,6 +149,7 @@ package final class Journal: Sendable {
             ring.withLock { ring in
                 guard let oldest = ring.entries.isEmpty ? nil : ring.entries[ring.next], oldest.id <= floor else { return }
                 let kept = ring.ordered.filter { $0.id > floor }
+                release(ring.entries.lazy.filter { $0.id <= floor })
                 held.wrappingDecrement(by: ring.entries.count - kept.count, ordering: .relaxed)
                 ring.entries = kept
                 ring.next = 0
@@ -150,11 +173,21 @@ package final class Journal: Sendable {
     /// Entries kept (shown or not yet swept), for tests of the bound.
     var heldCount: Int { held.load(ordering: .relaxed) }
 
+    /// Body bytes kept (shown or not yet swept), for tests of the bound.
+    var heldBodyBytes: Int { bodyBytesHeld.load(ordering: .relaxed) }
+
+    /// Gives back the budget of entries that leave the journal.
+    private func release(_ leaving: some Sequence<Entry>) {
+        let bytes = leaving.reduce(0) { $0 + $1.body.count }
+        if bytes > 0 { bodyBytesHeld.wrappingDecrement(by: bytes, ordering: .relaxed) }
+    }
+
     /// Removes every entry, or only those of one session.
     func clear(session: String? = nil) {
         for ring in rings {
             ring.withLock { ring in
                 let kept = session.map { session in ring.ordered.filter { $0.session != session } } ?? []
+                release(ring.entries.lazy.filter { entry in session.map { entry.session == $0 } ?? true })
                 held.wrappingDecrement(by: ring.entries.count - kept.count, ordering: .relaxed)
                 ring.entries = kept
                 ring.next = 0
@@ -167,6 +200,9 @@ extension Journal.Entry {
     /// Worked out when the journal is read, not for every request recorded.
     package var api: UnderstudyAPI? { UnderstudyAPI.match(request.path) }
     var session: String? { request.header(.understudySession) }
+
+    /// Fields whose values the journal never shows: credentials an app sends.
+    static let secretFields: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie]
 
     /// The arrival time in whole milliseconds, as shown and as `since` compares it.
     var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -181,8 +217,13 @@ extension Journal.Entry {
             method: request.method.rawValue,
             path: request.path,
             query: request.encodedQuery,
-            headers: UnderstudyWire.Members(request.headerFields.map { (key: $0.name.rawName, value: $0.value) }),
+            headers: UnderstudyWire.Members(
+                request.headerFields.map { field in
+                    (key: field.name.rawName, value: Self.secretFields.contains(field.name) ? "[redacted]" : field.value)
+                }),
             bodyBytes: bodyBytes,
+            body: body.isEmpty ? nil : String(validating: body, as: UTF8.self),
+            bodyBase64: body.isEmpty || String(validating: body, as: UTF8.self) != nil ? nil : Data(body).base64EncodedString(),
             session: session,
             api: api,
             scenario: scenario,
