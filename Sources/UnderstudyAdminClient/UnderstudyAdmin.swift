@@ -123,7 +123,7 @@ public struct UnderstudyAdmin: Sendable {
         let _: UnderstudyWire.State = try await send("DELETE", "/sessions/\(id)")
     }
 
-    /// A session's own routes, newest (tried) first.
+    /// A session's own routes, in the order they are tried (a later call's first).
     public func sessionRoutes(_ id: String) async throws -> UnderstudyWire.SessionRoutes {
         try await send("GET", "/sessions/\(id)/routes")
     }

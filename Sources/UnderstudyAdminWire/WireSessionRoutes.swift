@@ -59,7 +59,7 @@ extension UnderstudyWire {
         }
     }
 
-    /// The answer of the session routes: the session's routes, newest (tried) first, and the bytes they keep.
+    /// The answer of the session routes: the session's routes, in the order they are tried (a later call's first), and the bytes they keep.
     public struct SessionRoutes: Codable, Sendable, Equatable {
         public var session: String
         public var routes: [SessionRoute]

@@ -11,7 +11,7 @@ import Foundation
 
 /// The admin API's read-only answers: state, sessions, scenarios and the journal, as the wire types.
 extension AdminAPI {
-    /// A session's own routes, newest first (the order they are tried in).
+    /// A session's own routes, in the order they are tried (a later call's first).
     func sessionRoutesJSON(session id: String) -> UnderstudyWire.SessionRoutes {
         let overlay = control.state.withLock { $0.sessions[id]?.overlay } ?? SessionOverlay()
         return UnderstudyWire.SessionRoutes(

@@ -53,7 +53,8 @@ package struct SharedRoute: Sendable {
             let scenario = scenarios[name]!
             for (index, route) in scenario.routes.enumerated() where route.fixed != nil && route.api == nil {
                 // An inherited route appears in every scenario of the chain: keep its first copy only.
-                let key = "\(route.method?.rawValue ?? "*") \(route.pattern)?\(route.query.map { "\($0.pairs)" } ?? "*")"
+                let key =
+                    "\(route.method?.rawValue ?? "*") \(route.pattern)?\(route.query.map { "\($0.pairs)" } ?? "*") \(route.body.map { "\($0)" } ?? "*")"
                 if seen.insert(key).inserted { shared.append(SharedRoute(scenario: scenario, index: index)) }
             }
         }

@@ -214,6 +214,8 @@ package struct CustomRoute: Sendable {
     package var api: UnderstudyAPI?
     /// The query the request must carry; nil: any.
     package var query: QueryPattern?
+    /// What the request's body must hold; nil: anything.
+    package var body: BodyPattern?
     /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
     package var depth = 0
     /// The path as written, `:name` segments included.
@@ -249,6 +251,7 @@ package struct CustomRoute: Sendable {
         if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
         let parts = Substring(request.path).pathSegments
         guard parts.count == segments.count, query?.matches(request) ?? true else { return nil }
+        if let body, !body.matches(request.body) { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {
             switch pattern {

@@ -56,6 +56,8 @@ package struct ScenarioDefinition {
         var fault: Fault?
         /// The query string the request must carry (see ``QueryPattern``).
         package var query: QueryPattern?
+        /// What the request's body must hold (see ``BodyPattern``).
+        var body: BodyPattern?
         var keyPath: String
         var line: Int?
     }
@@ -72,7 +74,7 @@ package struct ScenarioReader {
     static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes", "proxy"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
-    static let routeKeys = ["method", "path", "query", "status", "headers", "body", "body_file", "json", "delay", "fault"]
+    static let routeKeys = ["method", "path", "query", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault"]
 
     package mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
         guard let top = mapping(root, "") else { return nil }
@@ -200,10 +202,32 @@ package struct ScenarioReader {
             route.query = QueryPattern(text)
             if route.query == nil { problem(node, keyPath + ".query", "expected a query string such as page=2&sort=name (a % escape is broken)") }
         }
+        if let node = block["request_body"] { route.body = bodyPattern(node, keyPath + ".request_body") }
         if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {
             route.response = response(block, at: keyPath + ".")
         }
         return route
+    }
+
+    /// `request_body:` with one of `json:` (a fragment the body contains) or `equals:` (its exact text).
+    private mutating func bodyPattern(_ node: YAMLNode, _ keyPath: String) -> BodyPattern? {
+        guard let block = mapping(node, keyPath) else { return nil }
+        checkKeys(block, allowed: ["json", "equals", "matches"], at: keyPath)
+        if block["matches"] != nil {
+            problem(
+                node, keyPath + ".matches",
+                "regular expressions are not accepted here: a backtracking pattern could stall the server; use json or equals")
+        }
+        switch (block["json"], block["equals"]) {
+        case (let json?, nil): return .json(JSONValue(node: json))
+        case (nil, let equals?): return string(equals, keyPath + ".equals").map(BodyPattern.equals)
+        case (nil, nil):
+            if block["matches"] == nil { problem(node, keyPath, "give json (a fragment the body contains) or equals (its exact text)") }
+            return nil
+        default:
+            problem(node, keyPath, "give only one of json and equals")
+            return nil
+        }
     }
 
     // MARK: - Typed access with located errors

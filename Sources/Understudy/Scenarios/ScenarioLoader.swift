@@ -65,6 +65,7 @@ package struct ScenarioLoading {
         var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
         custom.depth = depth
         custom.query = route.query
+        custom.body = route.body
         return custom
     }
 

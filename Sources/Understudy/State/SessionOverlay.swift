@@ -13,7 +13,8 @@ package import Foundation
 /// requests, gone with the session. Bounded per session in count and bytes, and in bytes across all
 /// sessions, so that 10,000 sessions at their limits still fit in memory.
 package struct SessionOverlay: Sendable {
-    /// Newest first: a later `respond(to:)` for the same request wins, as a later stub does in WireMock.
+    /// A later call's routes before an earlier call's (a later `respond(to:)` for the same request wins,
+    /// as a later stub does in WireMock); one call's in the order written (the first match wins, as in a file).
     package private(set) var routes: [CustomRoute] = []
     /// What the routes keep: bodies, patterns and headers, plus a fixed cost per route.
     package private(set) var bytes = 0
@@ -28,7 +29,7 @@ package struct SessionOverlay: Sendable {
     /// The routes added to these (newest first), or the problem that refuses them.
     package func adding(_ new: [CustomRoute]) throws(AdminError) -> SessionOverlay {
         var overlay = self
-        overlay.routes = new.reversed() + routes
+        overlay.routes = new + routes
         overlay.bytes = bytes + new.reduce(0) { $0 + Self.cost(of: $1) }
         guard overlay.routes.count <= Self.maxRoutes else {
             throw AdminError(
