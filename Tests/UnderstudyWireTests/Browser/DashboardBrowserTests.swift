@@ -4,6 +4,10 @@ import Understudy
 import UnderstudyTestSupport
 import UnderstudyTesting
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The dashboard in a real browser: click a scenario button, and the next API
 /// request is served under that scenario.
 @Suite(
@@ -41,5 +45,42 @@ struct DashboardBrowserTests {
         #expect(png.count > 10_000, "a rendered page, not a blank image")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         try png.write(to: Self.artifacts.appendingPathComponent("dashboard.png"))
+    }
+
+    /// A journal entry opens to show its headers (credentials redacted), its body and what answered it,
+    /// and the journal can be narrowed to one session.
+    @Test func aJournalEntryOpensToItsHeadersBodyAndWhatAnsweredIt() async throws {
+        let server = try UnderstudyTestServer(adminToken: "dash-token")
+        let admin = UnderstudyAdmin(baseURL: server.baseURL, token: "dash-token")
+        try await admin.addRoutes([.init(method: "POST", path: "/myapi/orders", status: 201, body: "{}")], session: "orders")
+        var request = URLRequest(url: server.url("/myapi/orders"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"item":"<b>book</b>"}"#.utf8)
+        for (name, value) in ["X-Understudy-Session": "orders", "Authorization": "Bearer app-secret", "Content-Type": "application/json"] {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        _ = try await URLSession.shared.data(for: request)
+        _ = try await fetch("/catfact/fact", headers: ["X-Understudy-Session": "someone-else"], server: server)
+        let dashboard = server.url("/__admin/?token=dash-token").absoluteString
+        let shown = try await Task.detached { () -> [String] in
+            let browser = try Chromium()
+            try browser.open(dashboard)
+            try browser.waitUntil(#"document.querySelectorAll('#requests tbody tr.entry').length === 2"#)
+            _ = try browser.evaluate(
+                #"(() => { const f = document.getElementById('session-filter'); f.value = 'orders'; f.dispatchEvent(new Event('input')); })()"#)
+            try browser.waitUntil(#"document.querySelectorAll('#requests tbody tr.entry').length === 1"#)
+            _ = try browser.evaluate("document.querySelector('#requests tbody tr.entry').scrollIntoView({block: 'center'})")
+            try browser.click("#requests tbody tr.entry")
+            try browser.waitUntil(#"document.querySelector('#requests tr.details pre.body') !== null"#)
+            // Still open after the next refresh redraws the table.
+            usleep(1_200_000)
+            return try ["summary", "headers", "body"].map { part in
+                try browser.evaluate("document.querySelector('#requests tr.details pre.\(part)').textContent") as? String ?? ""
+            } + [try browser.evaluate("document.querySelector('#requests tr.details pre.body').innerHTML") as? String ?? ""]
+        }.value
+        #expect(shown[0].contains("answered by: a route the session defined") && shown[0].contains("status: 201"), "\(shown[0])")
+        #expect(shown[1].contains("Authorization: [redacted]") && !shown[1].contains("app-secret"), "\(shown[1])")
+        #expect(shown[2] == #"{"item":"<b>book</b>"}"#, "\(shown[2])")
+        #expect(shown[3].contains("&lt;b&gt;"), "the body is text in the page, never markup: \(shown[3])")
     }
 }
