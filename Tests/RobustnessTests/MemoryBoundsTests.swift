@@ -14,9 +14,9 @@ import FoundationNetworking
 /// the resident memory it grows by stays under the documented bounds (README, "Resource bounds").
 @Suite(.serialized, .disabled(if: underSanitizer, "RSS figures mean nothing under a sanitizer's allocator"))
 struct MemoryBoundsTests {
-    /// What the responses may add: the response caches' budget (64 MiB), plus room for the
-    /// bodies in flight and the allocator's own keeping.
-    static let growthBoundKilobytes = (64 + 32) * 1024
+    /// What the responses may add: the response caches' budget (64 MiB) and the journal's body budget
+    /// (16 MiB), plus room for the bodies in flight and the allocator's own keeping.
+    static let growthBoundKilobytes = (64 + 16 + 32) * 1024
 
     /// RSS once a few requests of every kind have warmed the server up.
     private static func warmedUp(_ server: UnderstudyProcess, port: Int) throws -> Int {
@@ -27,7 +27,7 @@ struct MemoryBoundsTests {
     }
 
     /// Bodies up to the limit, each kept by the journal until then (600 of 1 MiB pinned 600 MB;
-    /// at 2,400 it was 2.2 GB). Now the journal keeps their lengths.
+    /// at 2,400 it was 2.2 GB). Now the journal keeps each body's first 64 KiB within a 16 MiB budget.
     @Test func largeRequestBodies() async throws {
         let (server, port) = try startServerProcess()
         defer {
@@ -163,5 +163,57 @@ struct MemoryBoundsTests {
         #expect(
             ((try await URLSession.shared.data(for: request)).1 as? HTTPURLResponse)?.statusCode == 200,
             "an expired session follows the active scenario")
+    }
+
+    /// 10,000 sessions, each defining routes and sending bodies: session routes stop at 64 MiB across
+    /// sessions (a clear 507 past it) and journal bodies at 16 MiB, so RSS grows by their budgets, not by
+    /// 10,000 times a session's limits.
+    @Test func tenThousandSessionsWithRoutesAndBodies() async throws {
+        let (server, port) = try startServerProcess()
+        defer {
+            server.signal(SIGKILL)
+            _ = server.finish()
+        }
+        let before = try Self.warmedUp(server, port: port)
+        let base = URL(string: "http://127.0.0.1:\(port)")!
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 4
+        let session = URLSession(configuration: configuration)
+        let admin = UnderstudyAdmin(baseURL: base, session: session)
+        let routeBody = String(repeating: "r", count: 7_000)
+        let requestBody = Data(repeating: UInt8(ascii: "b"), count: 64 << 10)
+        let outcomes = Locked([String: Int]())
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for index in stride(from: worker, to: 10_000, by: 4) {
+                        let id = "s\(index)"
+                        do {
+                            try await admin.addRoutes([.init(method: "POST", path: "/mine/orders", status: 201, body: routeBody)], session: id)
+                            outcomes.withLock { $0["route kept", default: 0] += 1 }
+                        } catch let failure as UnderstudyAdmin.Failure {
+                            outcomes.withLock { $0["route refused \(failure.status)", default: 0] += 1 }
+                        } catch {
+                            outcomes.withLock { $0["\(error)", default: 0] += 1 }
+                        }
+                        guard index % 20 == 0 else { continue }
+                        var request = URLRequest(url: base.appendingPathComponent("mine/orders"))
+                        request.httpMethod = "POST"
+                        request.httpBody = requestBody
+                        request.setValue(id, forHTTPHeaderField: "X-Understudy-Session")
+                        _ = try? await session.data(for: request)
+                    }
+                }
+            }
+        }
+        let after = try #require(server.residentKilobytes)
+        let counts = outcomes.current
+        print("memory bounds: 10,000 sessions with routes and bodies: \(counts); RSS \(before) kB → \(after) kB")
+        #expect(counts.keys.allSatisfy { $0 == "route kept" || $0 == "route refused 507" }, "\(counts)")
+        #expect((counts["route refused 507"] ?? 0) > 0, "the 64 MiB across sessions was reached")
+        #expect((counts["route kept"] ?? 0) > 4_000, "about 64 MiB of routes of 14 KB each")
+        #expect(after - before < (64 + 16 + 64 + 32) * 1024, "RSS grew \(after - before) kB")
+        let journal = try await admin.requests(limit: 1)
+        #expect(journal.first?.bodyBytes == 64 << 10)
     }
 }

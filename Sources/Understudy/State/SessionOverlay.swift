@@ -16,7 +16,8 @@ package struct SessionOverlay: Sendable {
     /// A later call's routes before an earlier call's (a later `respond(to:)` for the same request wins,
     /// as a later stub does in WireMock); one call's in the order written (the first match wins, as in a file).
     package private(set) var routes: [CustomRoute] = []
-    /// What the routes keep: bodies, patterns and headers, plus a fixed cost per route.
+    /// What the routes keep: bodies (twice: a route keeps its body as written and split for its
+    /// placeholders), patterns and headers, plus a fixed cost per route.
     package private(set) var bytes = 0
 
     package static let maxRoutes = 64
@@ -47,7 +48,8 @@ package struct SessionOverlay: Sendable {
     }
 
     static func cost(of route: CustomRoute) -> Int {
-        let response = route.fixed.map { $0.body.utf8.count + $0.fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count } } ?? 0
+        let response =
+            route.fixed.map { 2 * $0.body.utf8.count + $0.fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count } } ?? 0
         return 256 + route.pattern.utf8.count + response
     }
 
