@@ -90,7 +90,7 @@ extension UnderstudySessionSurface {
     ) -> UnderstudyWire.RouteDefinition {
         UnderstudyWire.RouteDefinition(
             method: request.method, path: request.path, query: request.query, status: status, headers: headers.isEmpty ? nil : headers,
-            body: body, delay: delay.map { Int($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) },
+            body: body, delay: delay.map { Int($0.wholeMilliseconds) },
             fault: fault?.rawValue)
     }
 }

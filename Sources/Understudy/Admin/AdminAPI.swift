@@ -155,40 +155,6 @@ package struct AdminAPI {
         "PUT /__admin/sessions/ID/scenario", "GET|PUT|POST|DELETE /__admin/sessions/ID/routes", "GET|DELETE /__admin/sessions/ID",
     ]
 
-    // MARK: - Session routes
-
-    /// Adds `routes` to the session's own (creating the session), or replaces them; refused whole, with
-    /// nothing changed, past a bound of the session or of all sessions together.
-    private func defineRoutes(_ routes: [CustomRoute], session id: String, replacing: Bool) throws(AdminError) {
-        let failure = control.state.withLock { state -> AdminError? in
-            let present = state.sessions[id]
-            if present == nil, state.sessions.count >= state.sessionLimits.limit {
-                return AdminError(
-                    .tooManyRequests, "too many sessions",
-                    "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset."
-                )
-            }
-            let before = present?.overlay ?? SessionOverlay()
-            let overlay: SessionOverlay
-            do throws(AdminError) {
-                overlay = try (replacing ? SessionOverlay() : before).adding(routes)
-            } catch {
-                return error
-            }
-            let total = state.overlayBytes - before.bytes + overlay.bytes
-            guard total <= SessionOverlay.maxTotalBytes else {
-                return AdminError(
-                    HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "session routes full",
-                    "All sessions' routes together keep at most \(SessionOverlay.maxTotalBytes) bytes; these would make \(total). Delete sessions you are done with, or POST /__admin/reset."
-                )
-            }
-            present?.lastUsed.mark()
-            state.sessions[id, default: .init()].overlay = overlay
-            return nil
-        }
-        if let failure { throw failure }
-    }
-
     // MARK: - Switching
 
     /// `{"name": …}`, `{"name": …, "api": …}`, `{"sequence": [{"name": …, "count": N}, …, {"name": …}]}`
@@ -222,14 +188,8 @@ package struct AdminAPI {
                 return unknownScenario(name, status: .badRequest, known: state.scenarios.names)
             }
             if let id = session {
-                if let present = state.sessions[id] {
-                    present.lastUsed.mark()
-                } else if state.sessions.count >= state.sessionLimits.limit {
-                    return AdminError(
-                        .tooManyRequests, "too many sessions",
-                        "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset."
-                    )
-                }
+                if let refusal = Self.refusesNewSession(id, in: state) { return refusal }
+                state.sessions[id]?.lastUsed.mark()
             }
             switch (session, api) {
             case (nil, nil): state.active = selection!
@@ -290,6 +250,15 @@ package struct AdminAPI {
     }
 
     private static let sessionBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
+
+    /// The refusal of a session that does not exist yet when the server already keeps `--session-limit` of them.
+    static func refusesNewSession(_ id: String, in state: ServerState) -> AdminError? {
+        guard state.sessions[id] == nil, state.sessions.count >= state.sessionLimits.limit else { return nil }
+        return AdminError(
+            .tooManyRequests, "too many sessions",
+            "This server keeps at most \(state.sessionLimits.limit) sessions (--session-limit). Delete sessions you are done with (DELETE /__admin/sessions/ID), let idle ones expire (after \(state.sessionLimits.ttlSeconds) s, --session-ttl), or POST /__admin/reset."
+        )
+    }
 
     private func unknownScenario(_ name: String, status: HTTPResponse.Status, known: [String]? = nil) -> AdminError {
         let names = known ?? control.state.current.scenarios.names

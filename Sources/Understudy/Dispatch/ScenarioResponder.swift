@@ -151,13 +151,17 @@ package final class ScenarioResponder: HTTPResponder {
 
         let behavior = scenario.behavior(api)
         let host = host(of: request)
-        let builtin = behavior.fixed == nil ? behavior.service.route(request, subpath: api.subpath(of: request.path)) : nil
-        let route = builtin.map(RouteKey.builtin) ?? .fixed(api)
-        let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
-        let template = {
-            if let builtin { return behavior.service.render(builtin) }
-            return behavior.fixed?.render(parameters: [:]) ?? APIResponse(status: .notFound, body: BodyTemplate())
+        let route: RouteKey
+        let template: () -> APIResponse
+        if let fixed = behavior.fixed {
+            route = .fixed(api)
+            template = { fixed.render(parameters: [:]) }
+        } else {
+            let builtin = behavior.service.route(request, subpath: api.subpath(of: request.path))
+            route = .builtin(builtin)
+            template = { behavior.service.render(builtin) }
         }
+        let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
         let prepareForHost = { (response: APIResponse) in
             // A redirect's Location points at the host the client used, like every link.
             let headers = behavior.fixed?.fields ?? response.location.map { [.location: "http://\(host)\($0)"] } ?? [:]

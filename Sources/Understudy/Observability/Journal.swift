@@ -211,7 +211,9 @@ extension Journal.Entry {
 
     /// The entry as the admin API shows it.
     var wire: UnderstudyWire.JournalEntry {
-        UnderstudyWire.JournalEntry(
+        // A kept body is shown as text when it is UTF-8, in base64 otherwise.
+        let text = body.isEmpty ? nil : String(validating: body, as: UTF8.self)
+        return UnderstudyWire.JournalEntry(
             id: id,
             time: UTCTimestamp.milliseconds(millisecondsSince1970),
             method: request.method.rawValue,
@@ -222,8 +224,8 @@ extension Journal.Entry {
                     (key: field.name.rawName, value: Self.secretFields.contains(field.name) ? "[redacted]" : field.value)
                 }),
             bodyBytes: bodyBytes,
-            body: body.isEmpty ? nil : String(validating: body, as: UTF8.self),
-            bodyBase64: body.isEmpty || String(validating: body, as: UTF8.self) != nil ? nil : Data(body).base64EncodedString(),
+            body: text,
+            bodyBase64: body.isEmpty || text != nil ? nil : Data(body).base64EncodedString(),
             session: session,
             api: api,
             scenario: scenario,

@@ -58,10 +58,7 @@ public struct UnderstudyHeaders: Sendable, Equatable {
         var fields: [String: String] = [:]
         if let session { fields[UnderstudyHeaderName.session] = session }
         if let scenario { fields[UnderstudyHeaderName.scenario] = scenario }
-        if let delay {
-            let (seconds, attoseconds) = delay.components
-            fields[UnderstudyHeaderName.delay] = String(max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        }
+        if let delay { fields[UnderstudyHeaderName.delay] = String(max(0, delay.wholeMilliseconds)) }
         return fields
     }
 
@@ -109,4 +106,9 @@ extension URLRequest {
         headers.apply(to: &request)
         return request
     }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, as the server reads delays (`X-Understudy-Delay`, a route's `delay`).
+    package var wholeMilliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }

@@ -1,0 +1,119 @@
+import CMicroHTTPD
+import CUnderstudyHTTPWire
+import HTTPTypes
+import UnderstudyHTTP
+
+/// What the server answers itself, before (or instead of) the responder: the strict-HTTP refusals,
+/// absurd chunk sizes, a body over the limit and bytes that are not HTTP. Every body is the one
+/// error body (``ErrorBody``).
+extension HTTPServer {
+
+    /// RFC 9110/9112's MUSTs that libmicrohttpd 0.9.75 lets through (a method or field name that
+    /// is not a token, NUL or bare CR in the target or a value, a missing, repeated or malformed
+    /// Host, Content-Length with Transfer-Encoding, unknown codings, an announced body over the
+    /// limit), answered before the responder runs. Queued in the first handler call on purpose:
+    /// libmicrohttpd then closes the connection after the answer, without reading a body.
+    func checkStrictly(
+        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+        exchange: Connection.Exchange
+    ) -> MHD_Result {
+        // MHD is done with the request line: put back the query byte blanked for it.
+        uhw_restore_query(exchange.target)
+        var check = uhw_check()
+        check.body_limit = UInt64(max(0, configuration.maxRequestBodyBytes))
+        uhw_check_request(connection, method, url, version, exchange.target, &check)
+        guard check.verdict == UHW_OK.rawValue else {
+            let reason = check.reason.map { String(cString: $0) } ?? "The request is malformed."
+            return reject(connection: connection, status: Int(check.verdict), detail: reason, exchange: exchange)
+        }
+        if check.encodings > 0 { exchange.chunkedSectionEnd = check.section_end }
+        if check.hosts == 1, let host = check.host {
+            exchange.host = UnsafeRawBufferPointer(start: host, count: check.host_length)
+        }
+        if let authority = check.authority {
+            exchange.absoluteAuthority = String(
+                decoding: UnsafeRawBufferPointer(start: authority, count: check.authority_length), as: UTF8.self
+            )
+            exchange.pathOffset = check.path_offset
+        }
+        return .YES
+    }
+
+    /// libmicrohttpd 0.9.75 takes a chunk size of up to 16 hex digits and waits for that much body:
+    /// `ffffffffffffffff` held the connection until it timed out. A size no body can have gets a 400,
+    /// one over the body limit a 413, both at once. A response cannot be queued while body data is
+    /// arriving, so the answer goes onto the socket directly (as for a connection that does not speak
+    /// HTTP) and `false` tells the caller to have libmicrohttpd close the connection.
+    func checkChunkSize(
+        _ sectionEnd: UnsafePointer<CChar>, _ data: UnsafeRawBufferPointer, _ connection: OpaquePointer, _ exchange: Connection.Exchange
+    ) -> Bool {
+        guard let start = data.baseAddress?.assumingMemoryBound(to: CChar.self) else { return true }
+        var reason: UnsafePointer<CChar>?
+        let verdict = uhw_check_chunk_size(sectionEnd, start, UInt64(max(0, configuration.maxRequestBodyBytes)), &reason)
+        guard verdict != UHW_OK.rawValue else { return true }
+        let status = Int(verdict)
+        let detail = reason.map { String(cString: $0) } ?? "The chunk size is not acceptable."
+        Self.markRejected(exchange, status: status, detail: detail)
+        let fd = cmhd_connection_fd(connection)
+        if fd >= 0 {
+            let reply = Self.errorResponse(status: status, detail: detail)
+            reply.withUnsafeBytes { uhw_answer_and_shut_down(fd, $0.baseAddress, $0.count) }
+        }
+        return false
+    }
+
+    /// A whole HTTP/1.1 error response with a JSON body and `Connection: close`, for writing to a socket.
+    private static func errorResponse(status: Int, detail: String) -> [UInt8] {
+        let body = errorBody(status: status, detail: detail)
+        let reason = status == 413 ? "Content Too Large" : "Bad Request"
+        return Array(
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            + body
+    }
+
+    /// The error body of a request answered before the responder runs, titled by its status.
+    private static func errorBody(status: Int, detail: String) -> [UInt8] {
+        let title =
+            switch status {
+            case 413: "request body too large"
+            case 501: "not implemented"
+            default: "bad request"
+            }
+        return ErrorBody.bytes(error: title, detail: detail)
+    }
+
+    /// Answers `status` with a JSON error body and `Connection: close`; the responder never sees the request.
+    private func reject(connection: OpaquePointer, status: Int, detail: String, exchange: Connection.Exchange) -> MHD_Result {
+        Self.markRejected(exchange, status: status, detail: detail)
+        let body = Self.errorBody(status: status, detail: detail)
+        return body.withUnsafeBytes { bytes in
+            guard
+                let response = MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY
+                )
+            else { return .NO }
+            defer { MHD_destroy_response(response) }
+            MHD_add_response_header(response, "Content-Type", "application/json")
+            MHD_add_response_header(response, "Connection", "close")
+            return MHD_queue_response(connection, UInt32(status), response)
+        }
+    }
+
+    static func tooLargeReply(limit: Int) -> Reply {
+        Reply(
+            .respond(
+                ErrorBody.response(
+                    .contentTooLarge, error: "request body too large", detail: "The request body exceeds the limit of \(limit) bytes.")))
+    }
+
+    /// The exchange answered before its responder ran, and a log line saying why.
+    private static func markRejected(_ exchange: Connection.Exchange, status: Int, detail: String) {
+        exchange.phase = .answered
+        exchange.status = status
+        HTTPServerLog.handler.current?("rejected with \(status): \(detail)")
+    }
+
+    /// The answer to a connection whose first bytes are not HTTP (see ``connectionOpened(_:)``).
+    static let garbageReply = errorResponse(
+        status: 400, detail: "This is not an HTTP/1.x request (TLS or binary data?). This server speaks plain HTTP.")
+}
