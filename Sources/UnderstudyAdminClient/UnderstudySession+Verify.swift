@@ -9,8 +9,8 @@ public import Foundation
 extension UnderstudySession {
     /// How a request's body must look: a JSON document containing a fragment, exactly some text, or
     /// text a regular expression matches.
-    public struct BodyMatcher: Sendable, CustomStringConvertible {
-        enum Kind: Sendable {
+    public struct BodyMatcher: Sendable, Equatable, CustomStringConvertible {
+        enum Kind: Sendable, Equatable {
             /// Every key of the fragment's objects present with a matching value; arrays element by element.
             case jsonContaining(Data)
             case equals(String)
@@ -38,6 +38,16 @@ extension UnderstudySession {
             case .jsonContaining(let data): "a JSON body containing \(String(decoding: data, as: UTF8.self))"
             case .equals(let text): "the body \(text.debugDescription)"
             case .matches(let pattern): "a body matching /\(pattern)/"
+            }
+        }
+
+        /// The matcher as a session route's `request_body` (the server runs the same three kinds; its
+        /// regular expressions the common subset described in docs/scenarios.md).
+        var wire: UnderstudyWire.BodyMatch {
+            switch kind {
+            case .jsonContaining(let data): UnderstudyWire.BodyMatch(json: (try? JSONDecoder().decode(UnderstudyWire.JSONFragment.self, from: data)) ?? .null)
+            case .equals(let text): UnderstudyWire.BodyMatch(equals: text)
+            case .matches(let pattern): UnderstudyWire.BodyMatch(matches: pattern)
             }
         }
 
@@ -102,6 +112,8 @@ extension UnderstudySessionSurface {
     /// path with `:name` segments, the query's pairs) and `body`; throws a ``UnderstudySession/VerificationFailure``
     /// naming the nearest request and what differs when it does not.
     public func verify(_ request: RequestPattern, body: BodyMatcher? = nil, count: Int = 1) async throws {
+        // `body` or the pattern's own (`.post(…).withBody(…)`), so one pattern serves respond and verify.
+        let body = body ?? request.body
         let journal = try await requests()
         let matching = journal.filter { Self.matches(request, $0) && body?.difference($0.requestBody) == nil }
         guard matching.count != count else { return }

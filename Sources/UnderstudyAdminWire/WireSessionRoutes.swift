@@ -17,10 +17,15 @@ extension UnderstudyWire {
         public var delay: Int?
         /// `timeout`, `connection-reset`, `truncated-body`, `slow-body` or `malformed-json`.
         public var fault: String?
+        /// What the request's body must hold for the route to answer; any body when nil.
+        public var requestBody: BodyMatch?
+        /// How many requests the route answers before the next route (or the scenario) does; every one when nil.
+        public var times: Int?
 
         public init(
             method: String? = nil, path: String, query: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
-            body: String? = nil, bodyFile: String? = nil, delay: Int? = nil, fault: String? = nil
+            body: String? = nil, bodyFile: String? = nil, delay: Int? = nil, fault: String? = nil, requestBody: BodyMatch? = nil,
+            times: Int? = nil
         ) {
             self.method = method
             self.path = path
@@ -31,11 +36,104 @@ extension UnderstudyWire {
             self.bodyFile = bodyFile
             self.delay = delay
             self.fault = fault
+            self.requestBody = requestBody
+            self.times = times
         }
 
         enum CodingKeys: String, CodingKey {
-            case method, path, query, status, headers, body, delay, fault
+            case method, path, query, status, headers, body, delay, fault, times
             case bodyFile = "body_file"
+            case requestBody = "request_body"
+        }
+    }
+
+    /// A route's `request_body`: exactly one of a JSON fragment the body contains, its exact text, or a
+    /// regular expression found in it.
+    public struct BodyMatch: Codable, Sendable, Equatable {
+        public var json: JSONFragment?
+        public var equals: String?
+        public var matches: String?
+
+        public init(json: JSONFragment? = nil, equals: String? = nil, matches: String? = nil) {
+            self.json = json
+            self.equals = equals
+            self.matches = matches
+        }
+    }
+
+    /// Any JSON value, objects in the order written (standard library only, as the rest of this module).
+    public indirect enum JSONFragment: Codable, Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONFragment])
+        case object([(key: String, value: JSONFragment)])
+
+        public static func == (lhs: JSONFragment, rhs: JSONFragment) -> Bool {
+            switch (lhs, rhs) {
+            case (.null, .null): true
+            case (.bool(let a), .bool(let b)): a == b
+            case (.number(let a), .number(let b)): a == b
+            case (.string(let a), .string(let b)): a == b
+            case (.array(let a), .array(let b)): a == b
+            case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            default: false
+            }
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            if let object = try? decoder.container(keyedBy: Key.self) {
+                // allKeys' order is the decoder's; JSONDecoder keeps none, so the order is only best effort.
+                self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSONFragment.self, forKey: $0)) })
+                return
+            }
+            if var array = try? decoder.unkeyedContainer() {
+                var items: [JSONFragment] = []
+                while !array.isAtEnd { items.append(try array.decode(JSONFragment.self)) }
+                self = .array(items)
+                return
+            }
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                self = .null
+            } else if let bool = try? value.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? value.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .string(try value.decode(String.self))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .null:
+                var value = encoder.singleValueContainer()
+                try value.encodeNil()
+            case .bool(let bool):
+                var value = encoder.singleValueContainer()
+                try value.encode(bool)
+            case .number(let number):
+                var value = encoder.singleValueContainer()
+                try value.encode(number)
+            case .string(let text):
+                var value = encoder.singleValueContainer()
+                try value.encode(text)
+            case .array(let items):
+                var array = encoder.unkeyedContainer()
+                for item in items { try array.encode(item) }
+            case .object(let members):
+                var object = encoder.container(keyedBy: Key.self)
+                for member in members { try object.encode(member.value, forKey: Key(stringValue: member.key)) }
+            }
         }
     }
 
@@ -51,11 +149,14 @@ extension UnderstudyWire {
         public var path: String
         /// Nil when the route answers with its API's response (it sets only a delay or a fault).
         public var status: Int?
+        /// How many more requests it answers (`times`); nil when it answers every one.
+        public var remaining: Int?
 
-        public init(method: String, path: String, status: Int?) {
+        public init(method: String, path: String, status: Int?, remaining: Int? = nil) {
             self.method = method
             self.path = path
             self.status = status
+            self.remaining = remaining
         }
     }
 

@@ -8,12 +8,15 @@ public struct CompletedExchange: Sendable {
     public var durationNanoseconds: UInt64
     /// False when the connection broke before the response was fully sent.
     public var completed: Bool
+    /// Whether the reply was one that ``Reply/answersAtOnce``.
+    public var answeredAtOnce: Bool
 
-    package init(request: ServerRequest, status: Int?, tag: String, durationNanoseconds: UInt64, completed: Bool) {
+    package init(request: ServerRequest, status: Int?, tag: String, durationNanoseconds: UInt64, completed: Bool, answeredAtOnce: Bool = false) {
         self.request = request
         self.status = status
         self.tag = tag
         self.durationNanoseconds = durationNanoseconds
         self.completed = completed
+        self.answeredAtOnce = answeredAtOnce
     }
 }

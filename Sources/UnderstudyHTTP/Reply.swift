@@ -28,6 +28,13 @@ public struct Reply: Sendable {
         self.tag = tag
     }
 
+    /// Whether the whole response goes out as soon as it is made (no delay, no fault, no parking): the
+    /// exchange then completes within moments, which a journal read waits for (see ``CompletedExchange/answeredAtOnce``).
+    public var answersAtOnce: Bool {
+        guard delayMilliseconds <= 0, case .respond = action else { return false }
+        return true
+    }
+
     /// The status that goes on the wire, or nil when no response is sent.
     public var status: Int? {
         switch action {

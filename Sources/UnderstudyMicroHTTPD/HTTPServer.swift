@@ -188,7 +188,8 @@ public final class HTTPServer: @unchecked Sendable {
                 status: exchange.status,
                 tag: exchange.reply?.tag ?? "",
                 durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
-                completed: termination == .REQUEST_TERMINATED_COMPLETED_OK
+                completed: termination == .REQUEST_TERMINATED_COMPLETED_OK,
+                answeredAtOnce: exchange.reply?.answersAtOnce ?? false
             )
         }
         connection.requestEnded(at: now)

@@ -101,7 +101,8 @@ public final class UnderstudyRouter: Sendable {
         responder.completed(
             CompletedExchange(
                 request: request, status: result.status?.code, tag: reply.tag,
-                durationNanoseconds: DispatchTime.now().uptimeNanoseconds - started, completed: result.fault == nil || result.fault == .dribbled))
+                durationNanoseconds: DispatchTime.now().uptimeNanoseconds - started, completed: result.fault == nil || result.fault == .dribbled,
+                answeredAtOnce: reply.answersAtOnce))
         return result
     }
 

@@ -104,6 +104,44 @@ struct VerifyRemoteTests {
         #expect(journal.first?.requestBody == #"{"item":"book","quantity":2,"note":"gift"}"#)
     }
 
+    /// "Fails twice, then works": answers in turn, each for its count, then the scenario again; and a
+    /// route that answers only a body holding a fragment, the same pattern then verified.
+    @Test func answersInTurnAndByWhatTheAppSent() async throws {
+        let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
+        defer { Task { await session.end() } }
+        let routes = try await session.respond(
+            to: .get("/catfact/fact"),
+            inTurn: [.status(503, body: "down", times: 2), .json(CatFact(fact: "Back again.", length: 11)), .fault(.malformedJSON)])
+        #expect(routes.routes.map { $0.remaining } == [2, 1, 1])
+        let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
+        for _ in 0..<2 {
+            do {
+                _ = try await client.fetchFact(nil)
+                Issue.record("a 503 decoded")
+            } catch let error as APIError {
+                #expect(error == .requestFailed(status: 503, body: "down"), "\(error)")
+            }
+        }
+        #expect(try await client.fetchFact(nil) == CatFact(fact: "Back again.", length: 11))
+        do {
+            _ = try await client.fetchFact(nil)
+            Issue.record("a malformed body decoded")
+        } catch let error as APIError {
+            guard case .decodingFailed = error else { Issue.record("\(error)"); return }
+        }
+        // Every answer spent: the scenario's own fact.
+        #expect(try await client.fetchFact(nil).fact != "Back again.")
+
+        let books = UnderstudySession.RequestPattern.post("/myapi/orders").withBody(.json(contains: Order(item: "book", quantity: 2)))
+        try await session.respond(to: books, status: 201, body: #"{"id":1}"#)
+        try await send(session, "POST", "/myapi/orders", json: #"{"item":"book","quantity":2}"#)
+        try await send(session, "POST", "/myapi/orders", json: #"{"item":"pen","quantity":2}"#)
+        let answered = try await session.requests().filter { $0.path == "/myapi/orders" }.map(\.status)
+        #expect(answered == [201, 404])
+        try await session.verify(books, count: 1)
+        try await session.verify(.post("/myapi/orders").withBody(.matches(#""item":\s*"pen""#)), count: 1)
+    }
+
     /// A failed verification names the nearest request and what differs, as WireMock's near misses do.
     @Test func aMissNamesTheNearestRequestAndTheDifference() async throws {
         let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())

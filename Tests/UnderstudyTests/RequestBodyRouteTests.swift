@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import UnderstudyTesting
+@testable import Understudy
 
 /// `request_body:` on a route: a POST answers by what was sent, in scenario files and session routes alike.
 @Suite struct RequestBodyRouteTests {
@@ -45,18 +46,65 @@ import UnderstudyTesting
             router,
             """
             {"routes": [
-              {"method": "POST", "path": "/a", "request_body": {"matches": ".*"}, "body": "x"},
+              {"method": "POST", "path": "/a", "request_body": {"matches": "(?=x)y"}, "body": "x"},
               {"method": "POST", "path": "/b", "request_body": {"json": {}, "equals": "x"}, "body": "x"},
               {"method": "POST", "path": "/c", "request_body": {}, "body": "x"},
-              {"method": "POST", "path": "/d", "request_body": "x", "body": "x"}
+              {"method": "POST", "path": "/d", "request_body": "x", "body": "x"},
+              {"method": "POST", "path": "/e", "request_body": {"matches": "(a)\\\\1"}, "body": "x"},
+              {"method": "POST", "path": "/f", "request_body": {"matches": "(a{100}){100}"}, "body": "x"}
             ]}
             """)
         #expect(refused.status == .badRequest)
         for expected in [
-            "routes[0].request_body.matches: regular expressions are not accepted", "routes[1].request_body: give only one of json and equals",
-            "routes[2].request_body: give json", "routes[3].request_body: expected a mapping",
+            "routes[0].request_body.matches: not a pattern Understudy runs: at offset 0: only (?:…) groups",
+            "routes[1].request_body: give only one of json, equals and matches", "routes[2].request_body: give json",
+            "routes[3].request_body: expected a mapping", "routes[4].request_body.matches: not a pattern Understudy runs: at offset 3: \\\\1 is not supported",
+            "routes[5].request_body.matches: not a pattern Understudy runs: at offset 0: too large",
         ] {
             #expect(refused.text.contains(expected), "\(expected) in \(refused.text)")
+        }
+    }
+
+    /// `matches:` finds a regular expression in the body without backtracking: the pattern that takes a
+    /// backtracking engine minutes on 40 characters answers here at once, and a body past the bound never matches.
+    @Test func aRouteAnswersABodyARegularExpressionFindsWithoutBacktracking() async throws {
+        let router = try UnderstudyRouter()
+        let defined = await define(
+            router,
+            #"""
+            {"routes": [
+              {"method": "POST", "path": "/myapi/orders", "request_body": {"matches": "\"sku\":\\s*\"[A-Z]{3}-\\d+\""}, "status": 201, "body": "sku"},
+              {"method": "POST", "path": "/myapi/orders", "request_body": {"matches": "^(a|a)*b$"}, "body": "evil"},
+              {"method": "POST", "path": "/myapi/orders", "status": 400, "body": "other"}
+            ]}
+            """#)
+        #expect(defined.status == .ok, "\(defined.text)")
+        #expect(await post(router, #"{"sku": "ABC-12"}"#).text == "sku")
+        #expect(await post(router, #"{"sku":"abc-12"}"#).text == "other")
+        #expect(await post(router, String(repeating: "a", count: 40) + "b").text == "evil")
+        #expect(await post(router, String(repeating: "a", count: 40_000)).text == "other")
+        let large = #"{"sku": "ABC-12", "pad": ""# + String(repeating: "x", count: BodyPattern.maxMatchedBytes) + #""}"#
+        #expect(await post(router, large).text == "other")
+    }
+
+    /// The same `matches:` in a scenario file, and `times:` refused there with the reason.
+    @Test func aScenarioFileRouteMatchesABodyButCannotCountItsAnswers() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let route = "routes:\n  - method: POST\n    path: /myapi/orders\n    request_body: {matches: 'book|pen'}\n    status: 201\n    body: ok\n"
+        try route.write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(scenarios: folder)
+        #expect(await router.execute("/myapi/orders", method: .post, body: Array(#"{"item": "pen"}"#.utf8)).status == .created)
+        #expect(await router.execute("/myapi/orders", method: .post, body: Array(#"{"item": "cup"}"#.utf8)).status == .notFound)
+
+        try (route + "    times: 2\n").write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        do {
+            _ = try UnderstudyRouter(scenarios: folder)
+            Issue.record("times: in a scenario file was accepted")
+        } catch {
+            #expect("\(error)".contains("happy.yaml:7"), "\(error)")
+            #expect("\(error)".contains("routes[0].times: only a session's routes count their answers"), "\(error)")
         }
     }
 }

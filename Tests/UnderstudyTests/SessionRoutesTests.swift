@@ -21,7 +21,7 @@ import UnderstudyTesting
             router, "a",
             #"{"routes": [{"path": "/catfact/fact", "json": {"fact": "Staged at {{origin}}.", "length": 1}, "headers": {"X-Staged": "yes"}}]}"#)
         #expect(defined.status == .ok, "\(defined.text)")
-        #expect(defined.text.contains(#""routes":[{"method":"GET","path":"/catfact/fact","status":200}]"#))
+        #expect(defined.text.contains(#""routes":[{"method":"GET","path":"/catfact/fact","status":200,"remaining":null}]"#))
         let own = await router.execute("/catfact/fact", headers: [Self.session: "a"])
         #expect(own.status == .ok && own.text == #"{"fact":"Staged at http://localhost:8080.","length":1}"#)
         #expect(own.header("X-Staged") == "yes" && own.header("Content-Type") == "application/json")
@@ -55,6 +55,43 @@ import UnderstudyTesting
         #expect(await router.execute("/myapi/orders/42", headers: [Self.session: "s"]).status == .notFound)
     }
 
+    /// `times:` makes one call a sequence: each route answers its count, then the next route, then the scenario.
+    @Test func aSequenceAnswersInTurnThenTheScenario() async throws {
+        let router = try UnderstudyRouter()
+        let defined = await define(
+            router, "q",
+            #"{"routes": [{"path": "/catfact/fact", "status": 503, "body": "down", "times": 2}, {"path": "/catfact/fact", "fault": "malformed-json", "times": 1}]}"#)
+        #expect(defined.text.contains(#""remaining":2"#), "\(defined.text)")
+        var answers: [String] = []
+        for _ in 0..<4 {
+            let reply = await router.execute("/catfact/fact", headers: [Self.session: "q"])
+            answers.append(reply.status.map { "\($0.code)" } ?? "fault")
+        }
+        #expect(answers == ["503", "503", "200", "200"])
+        // The third request was the API's answer made malformed; the fourth the scenario's own.
+        let journal = await router.execute("/__admin/requests?session=q")
+        #expect(journal.text.components(separatedBy: #""scenario":"session-route""#).count - 1 == 3, "\(journal.text)")
+        let listed = await router.execute("/__admin/sessions/q/routes")
+        #expect(listed.text.contains(#""remaining":0"#), "\(listed.text)")
+        // Another session never spent them.
+        _ = await define(router, "r", #"{"routes": [{"path": "/catfact/fact", "status": 503, "times": 1}]}"#)
+        #expect(await router.execute("/catfact/fact", headers: [Self.session: "r"]).status?.code == 503)
+        #expect(await router.execute("/catfact/fact", headers: [Self.session: "r"]).status == .ok)
+    }
+
+    /// Racing requests share the last answers exactly: `times: 50` answers 50 of 200 concurrent requests.
+    @Test func concurrentRequestsSpendACountExactlyOnce() async throws {
+        let router = try UnderstudyRouter()
+        _ = await define(router, "c", #"{"routes": [{"path": "/catfact/fact", "status": 429, "times": 50}]}"#)
+        let limited = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<200 {
+                group.addTask { await router.execute("/catfact/fact", headers: [Self.session: "c"]).status?.code == 429 }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(limited == 50)
+    }
+
     @Test func anAPIRouteWithoutAResponseKeepsTheAPIsAnswerWithItsFault() async throws {
         let router = try UnderstudyRouter()
         _ = await define(router, "f", #"{"routes": [{"path": "/swapi/api/people/1/", "fault": "connection-reset"}]}"#)
@@ -85,14 +122,17 @@ import UnderstudyTesting
               {"path": "no-slash", "body": "x"},
               {"path": "/b", "fault": "gremlins", "colour": "red"},
               {"path": "/outside"},
-              {"path": "/c", "body_file": "../../etc/passwd"}
+              {"path": "/c", "body_file": "../../etc/passwd"},
+              {"path": "/d", "body": "x", "times": 0},
+              {"path": "/e", "body": "x", "times": "twice"}
             ]}
             """)
         #expect(refused.status == .badRequest)
         let text = refused.text
         for expected in [
             "request body:2", "routes[0].status", "routes[1].path", "must start with /", "routes[2].fault", "routes[2].colour",
-            "routes[3]", "needs a response", "routes[4].body_file", "scenarios folder",
+            "routes[3]", "needs a response", "routes[4].body_file", "scenarios folder", "routes[5].times: expected a count from 1",
+            "routes[6].times",
         ] {
             #expect(text.contains(expected), "\(expected) in \(text)")
         }

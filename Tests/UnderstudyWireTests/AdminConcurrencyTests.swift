@@ -45,6 +45,38 @@ import FoundationNetworking
         }
     }
 
+    /// A journal read right after an answer sees that request: the exchange is recorded when it
+    /// completes, just after its last byte, and the read waits for answers not yet recorded (as
+    /// `session.verify` right after the app's call needs). Over separate connections, with admin
+    /// traffic running.
+    @Test func aJournalReadRightAfterAnAnswerSeesIt() async throws {
+        let server = try UnderstudyTestServer(journalSize: 1_000_000)
+        // Other sessions' requests keep both threads busy, so the one that wrote the app's answer may be
+        // preempted before it records it. Stopped by a flag, not by cancelling: a URLSession task
+        // cancelled as it completes can deadlock on Linux.
+        let done = Locked(false)
+        let noise = (0..<4).map { lane in
+            Task {
+                let session = makeSession()
+                while !done.current {
+                    _ = try? await fetchOverTheWire("/catfact/facts", headers: ["X-Understudy-Session": "noise-\(lane)"], server: server, session: session)
+                }
+            }
+        }
+        let appSession = makeSession()
+        let adminSession = makeSession()
+        var misses: [String] = []
+        for index in 1...200 {
+            _ = try await fetchOverTheWire("/catfact/fact", headers: ["X-Understudy-Session": "app"], server: server, session: appSession)
+            let journal = try await admin("GET", "/requests?session=app", server: server, session: adminSession).json()
+            let count = journal["requests"]?.arrayValue?.count ?? 0
+            if count != index { misses.append("after request \(index) the journal held \(count)") }
+        }
+        done.withLock { $0 = true }
+        for lane in noise { await lane.value }
+        #expect(misses.isEmpty, "\(misses.count) reads missed the answer just given: \(misses.prefix(2))")
+    }
+
     @Test func switchingUnderLoadServesWhollyOneScenarioOrTheOther() async throws {
         let server = try UnderstudyTestServer()
         let done = Locked(false)

@@ -17,7 +17,8 @@ extension AdminAPI {
         return UnderstudyWire.SessionRoutes(
             session: id,
             routes: overlay.routes.map { route in
-                UnderstudyWire.SessionRoute(method: route.method?.rawValue ?? "*", path: route.pattern, status: route.fixed?.status)
+                UnderstudyWire.SessionRoute(
+                    method: route.method?.rawValue ?? "*", path: route.pattern, status: route.fixed?.status, remaining: route.allowance?.left)
             },
             bytes: overlay.bytes)
     }

@@ -115,6 +115,7 @@ package struct AdminAPI {
                 control.journal.clear(session: session)
                 return ok(UnderstudyWire.Cleared())
             }
+            control.journal.settle()
             return ok(try journalJSON(request))
         case ["sessions"]:
             try allow(method, [.get, .head], path: "/__admin/sessions")

@@ -23,8 +23,14 @@ package final class ScenarioResponder: HTTPResponder {
     }
 
     package func reply(to request: ServerRequest) -> Reply {
+        if AdminAPI.owns(request.path) { return AdminAPI.reply(to: request, control: control) }
+        let reply = apiOrRouteReply(to: request)
+        if reply.answersAtOnce { control.journal.answeredAtOnce() }
+        return reply
+    }
+
+    private func apiOrRouteReply(to request: ServerRequest) -> Reply {
         let path = request.path
-        if AdminAPI.owns(path) { return AdminAPI.reply(to: request, control: control) }
         let matched = UnderstudyAPI.match(path)
         let scenario: Scenario
         let session = request.header(.understudySession)
@@ -63,6 +69,8 @@ package final class ScenarioResponder: HTTPResponder {
                 var reply = routeReply(
                     request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: nil, delayOverride: delayOverride)
             else { continue }
+            // Counted once the route answers: a route that answers nothing spends nothing of its `times:`.
+            if let allowance = route.allowance, !allowance.take() { continue }
             reply.tag = Self.overlayTag
             return reply
         }
@@ -240,6 +248,7 @@ package final class ScenarioResponder: HTTPResponder {
             control.journal.record(
                 request: request, scenario: exchange.tag, status: exchange.status,
                 durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
+            if exchange.answeredAtOnce { control.journal.answerCompleted() }
         }
         guard logsAccess else { return }
         switch accessLog {

@@ -93,6 +93,27 @@ package final class Journal: Sendable {
     private let lastID = ManagedAtomic<Int>(0)
     /// Body bytes kept across the rings (at most ``bodyBudget``).
     private let bodyBytesHeld = ManagedAtomic<Int>(0)
+    /// Requests answered at once (``Reply/answersAtOnce``) and not recorded yet. An exchange is
+    /// recorded when it completes, just after its last byte is written: a client that reads the
+    /// journal the moment it has its answer (`session.verify` after the app's call) could otherwise
+    /// come in between and miss it. Delays and faults are not counted: a read never waits for them.
+    private let answering = ManagedAtomic<Int>(0)
+
+    /// A request was answered at once; ``answerCompleted()`` follows when its exchange is recorded.
+    package func answeredAtOnce() { answering.wrappingIncrement(ordering: .relaxed) }
+
+    package func answerCompleted() { answering.wrappingDecrement(ordering: .releasing) }
+
+    /// The longest a read waits for answered requests to be recorded.
+    static let settleMilliseconds = 50
+
+    /// Waits (at most ``settleMilliseconds``) until every request answered at once is recorded, so
+    /// that a read after an answer sees it. Under a steady load of other requests the bound ends it.
+    package func settle() {
+        for _ in 0..<Self.settleMilliseconds where answering.load(ordering: .acquiring) > 0 {
+            usleep(1_000)
+        }
+    }
 
     package init(capacity: Int, rings: Int = 4) {
         self.capacity = max(0, capacity)

@@ -216,6 +216,8 @@ package struct CustomRoute: Sendable {
     package var query: QueryPattern?
     /// What the request's body must hold; nil: anything.
     package var body: BodyPattern?
+    /// How many more requests a session's route answers (`times:`); nil: every one.
+    package var allowance: RouteAllowance?
     /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
     package var depth = 0
     /// The path as written, `:name` segments included.
@@ -251,7 +253,6 @@ package struct CustomRoute: Sendable {
         if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
         let parts = Substring(request.path).pathSegments
         guard parts.count == segments.count, query?.matches(request) ?? true else { return nil }
-        if let body, !body.matches(request.body) { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {
             switch pattern {
@@ -259,6 +260,8 @@ package struct CustomRoute: Sendable {
             case .parameter: values.append(String(part))
             }
         }
+        // Last: reading the body (a JSON parse, a search) is the dearest check.
+        if let body, !body.matches(request.body) { return nil }
         return values
     }
 }

@@ -58,6 +58,8 @@ package struct ScenarioDefinition {
         package var query: QueryPattern?
         /// What the request's body must hold (see ``BodyPattern``).
         var body: BodyPattern?
+        /// `times:`, a session's routes only: how many requests the route answers before it is passed over.
+        var times: Int?
         var keyPath: String
         var line: Int?
     }
@@ -68,13 +70,18 @@ package struct ScenarioDefinition {
 package struct ScenarioReader {
     package let file: String
     package var problems: [FileProblem] = []
+    /// Whether routes may say `times:` (a session's routes, which count per session; a scenario file's
+    /// routes are shared by every session, so a count there would leak from one test into another).
+    package var allowsTimes = false
 
     /// The longest delay a file may ask for; the server caps it further (`--max-delay`).
     static let maxDelayMilliseconds = 86_400_000
     static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes", "proxy"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
-    static let routeKeys = ["method", "path", "query", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault"]
+    static let routeKeys = ["method", "path", "query", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault", "times"]
+    /// The most `times:` may say.
+    static let maxTimes = 1_000_000
 
     package mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
         guard let top = mapping(root, "") else { return nil }
@@ -203,30 +210,48 @@ package struct ScenarioReader {
             if route.query == nil { problem(node, keyPath + ".query", "expected a query string such as page=2&sort=name (a % escape is broken)") }
         }
         if let node = block["request_body"] { route.body = bodyPattern(node, keyPath + ".request_body") }
+        if let node = block["times"] {
+            if !allowsTimes {
+                problem(
+                    node, keyPath + ".times",
+                    "only a session's routes count their answers (every session shares a scenario file's routes); answer in turn with a sequence of scenarios")
+            } else if let count = integer(node, keyPath + ".times"), (1...Self.maxTimes).contains(count) {
+                route.times = count
+            } else {
+                problem(node, keyPath + ".times", "expected a count from 1 to \(Self.maxTimes)")
+            }
+        }
         if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {
             route.response = response(block, at: keyPath + ".")
         }
         return route
     }
 
-    /// `request_body:` with one of `json:` (a fragment the body contains) or `equals:` (its exact text).
+    /// `request_body:` with one of `json:` (a fragment the body contains), `equals:` (its exact text) or
+    /// `matches:` (a regular expression found in it, run in linear time: see ``LinearRegex``).
     private mutating func bodyPattern(_ node: YAMLNode, _ keyPath: String) -> BodyPattern? {
         guard let block = mapping(node, keyPath) else { return nil }
         checkKeys(block, allowed: ["json", "equals", "matches"], at: keyPath)
-        if block["matches"] != nil {
+        let given = ["json", "equals", "matches"].filter { block[$0] != nil }
+        guard given.count == 1, let key = given.first, let value = block[key] else {
             problem(
-                node, keyPath + ".matches",
-                "regular expressions are not accepted here: a backtracking pattern could stall the server; use json or equals")
+                node, keyPath,
+                given.isEmpty
+                    ? "give json (a fragment the body contains), equals (its exact text) or matches (a regular expression)"
+                    : "give only one of json, equals and matches")
+            return nil
         }
-        switch (block["json"], block["equals"]) {
-        case (let json?, nil): return .json(JSONValue(node: json))
-        case (nil, let equals?): return string(equals, keyPath + ".equals").map(BodyPattern.equals)
-        case (nil, nil):
-            if block["matches"] == nil { problem(node, keyPath, "give json (a fragment the body contains) or equals (its exact text)") }
-            return nil
+        switch key {
+        case "json": return .json(JSONValue(node: value))
+        case "equals": return string(value, keyPath + ".equals").map(BodyPattern.equals)
         default:
-            problem(node, keyPath, "give only one of json and equals")
-            return nil
+            guard let text = string(value, keyPath + ".matches") else { return nil }
+            do {
+                return .matches(try LinearRegex(text))
+            } catch {
+                problem(value, keyPath + ".matches", "not a pattern Understudy runs: \(error.description)")
+                return nil
+            }
         }
     }
 

@@ -66,6 +66,7 @@ package struct ScenarioLoading {
         custom.depth = depth
         custom.query = route.query
         custom.body = route.body
+        custom.allowance = route.times.map(RouteAllowance.init)
         return custom
     }
 

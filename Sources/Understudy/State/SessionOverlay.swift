@@ -50,11 +50,12 @@ package struct SessionOverlay: Sendable {
     static func cost(of route: CustomRoute) -> Int {
         let response =
             route.fixed.map { 2 * $0.body.utf8.count + $0.fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count } } ?? 0
-        return 256 + route.pattern.utf8.count + response
+        return 256 + route.pattern.utf8.count + response + (route.body?.cost ?? 0)
     }
 
     /// Reads `{"routes": [ROUTE, …]}`, each ROUTE as in a scenario file (`method`, `path`, `query`,
-    /// `status`, `headers`, `body`, `body_file`, `json`, `delay`, `fault`); every problem located as
+    /// `request_body`, `status`, `headers`, `body`, `body_file`, `json`, `delay`, `fault`, and `times`, which
+    /// only a session's routes take); every problem located as
     /// `request body:LINE:COLUMN: routes[N].KEY`. Body files are read from the scenarios folder, confined to it.
     package static func routes(from body: [UInt8], scenariosDirectory: URL) throws(AdminError) -> [CustomRoute] {
         guard body.count <= AdminRequestBody.limit else {
@@ -76,6 +77,7 @@ package struct SessionOverlay: Sendable {
             throw AdminError(.badRequest, "invalid routes", "Expected an object with one key, 'routes'. \(usage)")
         }
         var reader = ScenarioReader(file: file)
+        reader.allowsTimes = true
         let definitions = reader.routes(list, at: "routes")
         var loading = ScenarioLoading(directory: scenariosDirectory)
         loading.problems = reader.problems
