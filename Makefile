@@ -60,6 +60,9 @@ test: helper
 	scripts/check-doc-paths.sh
 	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
 	SWIFT=$(SWIFT) scripts/remote-tests.sh
+	# The package a team writes from the README, as a package of its own (only Understudy's public API),
+	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.
+	scripts/consumer-tests.sh
 
 ## Robustness: malformed HTTP, strict HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing;
 ## then 60 s of coverage-guided fuzzing per target (request path, scenario loader; scripts/fuzz.sh);

@@ -4,7 +4,7 @@ public import Foundation
 /// scenario, only for requests carrying the session's id, until the session ends.
 ///
 /// ```swift
-/// try await session.respond(to: .get("/catfact/fact"), json: ["fact": "Staged by the test.", "length": 18])
+/// try await session.respond(to: .get("/catfact/fact"), json: CatFact(fact: "Staged by the test.", length: 19))
 /// try await session.respond(to: .post("/myapi/orders"), status: 201, body: #"{"id": 7}"#)
 /// try await session.respond(to: .get("/swapi/api/people/1/"), fault: .connectionReset)
 /// // Fails twice, then works (the scenario answers after the last answer's `times`, unless it is nil):
@@ -75,7 +75,8 @@ extension UnderstudySession {
         /// `value` encoded as JSON, with `Content-Type: application/json`.
         public static func json(_ value: some Encodable, status: Int = 200, headers: [String: String] = [:], times: Int? = 1) -> Answer {
             let text = (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-            return Answer(status: status, headers: headers.merging(["Content-Type": "application/json"]) { mine, _ in mine }, body: text, times: times)
+            return Answer(
+                status: status, headers: headers.merging(["Content-Type": "application/json"]) { mine, _ in mine }, body: text, times: times)
         }
 
         public static func fault(_ fault: Fault, times: Int? = 1) -> Answer { Answer(fault: fault, times: times) }

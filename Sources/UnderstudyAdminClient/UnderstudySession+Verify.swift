@@ -45,7 +45,8 @@ extension UnderstudySession {
         /// regular expressions the common subset described in docs/scenarios.md).
         var wire: UnderstudyWire.BodyMatch {
             switch kind {
-            case .jsonContaining(let data): UnderstudyWire.BodyMatch(json: (try? JSONDecoder().decode(UnderstudyWire.JSONFragment.self, from: data)) ?? .null)
+            case .jsonContaining(let data):
+                UnderstudyWire.BodyMatch(json: (try? JSONDecoder().decode(UnderstudyWire.JSONFragment.self, from: data)) ?? .null)
             case .equals(let text): UnderstudyWire.BodyMatch(equals: text)
             case .matches(let pattern): UnderstudyWire.BodyMatch(matches: pattern)
             }

@@ -127,7 +127,10 @@ struct VerifyRemoteTests {
             _ = try await client.fetchFact(nil)
             Issue.record("a malformed body decoded")
         } catch let error as APIError {
-            guard case .decodingFailed = error else { Issue.record("\(error)"); return }
+            guard case .decodingFailed = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         // Every answer spent: the scenario's own fact.
         #expect(try await client.fetchFact(nil).fact != "Back again.")

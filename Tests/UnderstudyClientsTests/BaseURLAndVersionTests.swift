@@ -28,6 +28,18 @@ import FoundationNetworking
         #expect(ArticClient.defaultBaseURL == UnderstudyAPI.artic.defaultBaseURL(environment: environment))
     }
 
+    /// A team's own API staged under a prefix of its choosing: the same rule.
+    @Test func theBaseURLOfAnAPIOfYourOwn() {
+        let real = URL(string: "https://api.example.com/v1")!
+        #expect(UnderstudyAPI.baseURL(prefix: "/myapi", real: real, environment: [:]) == real)
+        #expect(UnderstudyAPI.baseURL(prefix: "/myapi", real: real, environment: ["UNDERSTUDY_BASE_URL": "not a url"]) == real)
+        for (base, prefix) in [("http://localhost:8080", "/myapi"), ("http://localhost:8080/", "/myapi"), ("http://localhost:8080", "myapi")] {
+            #expect(
+                UnderstudyAPI.baseURL(prefix: prefix, real: real, environment: ["UNDERSTUDY_BASE_URL": base]).absoluteString
+                    == "http://localhost:8080/myapi")
+        }
+    }
+
     /// What a `.live()` client sends by default: the environment's headers, less those its URLSession's
     /// configuration already carries (names compared without case). RemoteTests checks the same on the wire.
     @Test func theEnvironmentsHeadersYieldToTheConfigurations() {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import UnderstudyTesting
+
 @testable import Understudy
 
 /// `request_body:` on a route: a POST answers by what was sent, in scenario files and session routes alike.
@@ -58,7 +59,8 @@ import UnderstudyTesting
         for expected in [
             "routes[0].request_body.matches: not a pattern Understudy runs: at offset 0: only (?:…) groups",
             "routes[1].request_body: give only one of json, equals and matches", "routes[2].request_body: give json",
-            "routes[3].request_body: expected a mapping", "routes[4].request_body.matches: not a pattern Understudy runs: at offset 3: \\\\1 is not supported",
+            "routes[3].request_body: expected a mapping",
+            "routes[4].request_body.matches: not a pattern Understudy runs: at offset 3: \\\\1 is not supported",
             "routes[5].request_body.matches: not a pattern Understudy runs: at offset 0: too large",
         ] {
             #expect(refused.text.contains(expected), "\(expected) in \(refused.text)")

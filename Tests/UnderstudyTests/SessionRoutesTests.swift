@@ -60,7 +60,8 @@ import UnderstudyTesting
         let router = try UnderstudyRouter()
         let defined = await define(
             router, "q",
-            #"{"routes": [{"path": "/catfact/fact", "status": 503, "body": "down", "times": 2}, {"path": "/catfact/fact", "fault": "malformed-json", "times": 1}]}"#)
+            #"{"routes": [{"path": "/catfact/fact", "status": 503, "body": "down", "times": 2}, {"path": "/catfact/fact", "fault": "malformed-json", "times": 1}]}"#
+        )
         #expect(defined.text.contains(#""remaining":2"#), "\(defined.text)")
         var answers: [String] = []
         for _ in 0..<4 {

@@ -59,7 +59,8 @@ import FoundationNetworking
             Task {
                 let session = makeSession()
                 while !done.current {
-                    _ = try? await fetchOverTheWire("/catfact/facts", headers: ["X-Understudy-Session": "noise-\(lane)"], server: server, session: session)
+                    _ = try? await fetchOverTheWire(
+                        "/catfact/facts", headers: ["X-Understudy-Session": "noise-\(lane)"], server: server, session: session)
                 }
             }
         }

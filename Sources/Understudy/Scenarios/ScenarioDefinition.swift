@@ -214,7 +214,8 @@ package struct ScenarioReader {
             if !allowsTimes {
                 problem(
                     node, keyPath + ".times",
-                    "only a session's routes count their answers (every session shares a scenario file's routes); answer in turn with a sequence of scenarios")
+                    "only a session's routes count their answers (every session shares a scenario file's routes); answer in turn with a sequence of scenarios"
+                )
             } else if let count = integer(node, keyPath + ".times"), (1...Self.maxTimes).contains(count) {
                 route.times = count
             } else {

@@ -17,10 +17,29 @@ extension UnderstudyAPI {
     /// - Parameter environment: Environment variables, such as a launch environment.
     /// - Returns: The API's root, without a trailing `/`.
     public func defaultBaseURL(environment: [String: String]) -> URL {
+        Self.baseURL(prefix: prefix, real: URL(string: realBaseURL)!, environment: environment)
+    }
+
+    /// The same rule for an API of your own that Understudy stages under `prefix` (a scenario file's routes,
+    /// a `proxy:` or `record`ed prefix, an `--openapi NAME=FILE` mount): `UNDERSTUDY_BASE_URL` plus `prefix`
+    /// when the variable is set, else `real`.
+    ///
+    /// ```swift
+    /// let orders = UnderstudyAPI.baseURL(prefix: "/myapi", real: URL(string: "https://api.example.com/v1")!)
+    /// // https://api.example.com/v1, or http://localhost:8080/myapi under UNDERSTUDY_BASE_URL=http://localhost:8080
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: Where Understudy serves the API, starting with `/` (`/myapi`).
+    ///   - real: The API's real base URL.
+    ///   - environment: Environment variables; the process's own by default.
+    /// - Returns: The API's root, without a trailing `/` when it comes from the environment.
+    public static func baseURL(prefix: String, real: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let base = environment[UnderstudyEnvironmentKey.baseURL], !base.isEmpty {
             let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-            if let url = URL(string: trimmed + prefix), url.scheme != nil, url.host != nil { return url }
+            let path = prefix.isEmpty || prefix.hasPrefix("/") ? prefix : "/" + prefix
+            if let url = URL(string: trimmed + path), url.scheme != nil, url.host != nil { return url }
         }
-        return URL(string: realBaseURL)!
+        return real
     }
 }

@@ -48,7 +48,8 @@ package struct LinearRegex: Sendable {
                 case .digit: return properties.generalCategory == .decimalNumber
                 case .word:
                     return properties.isAlphabetic || properties.generalCategory == .decimalNumber
-                        || properties.generalCategory == .connectorPunctuation || [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+                        || properties.generalCategory == .connectorPunctuation
+                        || [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
                         || scalar.value == 0x200C || scalar.value == 0x200D
                 case .space: return properties.isWhitespace
                 case .notDigit: return !Class.digit.contains(scalar)

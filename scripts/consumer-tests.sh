@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds Examples/ConsumerPackage, the package a team writes from the README alone (an app on UnderstudyClients, a
+# test target on UnderstudyAdminClient alone, a stand-in for the app a UI test launches), as a package of its own
+# that sees only Understudy's public API, and runs its tests against `understudy serve`: once with
+# UNDERSTUDY_SESSION unset, once set to a decoy (an Xcode scheme's Test action inherits the Run action's).
+#
+# Usage: scripts/consumer-tests.sh   (after `swift build`: it uses .build/debug/understudy or UNDERSTUDY_BINARY)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+binary=${UNDERSTUDY_BINARY:-.build/debug/understudy}
+[ -x "$binary" ] || { echo "consumer-tests: no $binary (run swift build)" >&2; exit 1; }
+
+# The package sees this checkout as `../understudy` (its name in `.product(…, package: "understudy")`): a copy of
+# the sources only, kept between runs so that its build is incremental.
+work=${UNDERSTUDY_CONSUMER_DIR:-$root/.build-consumer}
+# (tar keeps modification times, so an unchanged file is not rebuilt).
+rm -rf "$work/understudy" "$work/MyApp/Sources" "$work/MyApp/Tests"
+mkdir -p "$work/understudy" "$work/MyApp"
+tar -C "$root" --exclude './.build*' --exclude './.git' --exclude './Examples' -cf - . | tar -C "$work/understudy" -xf -
+tar -C "$root/Examples/ConsumerPackage" --exclude './.build' -cf - . | tar -C "$work/MyApp" -xf -
+
+swift build --package-path "$work/MyApp" --build-tests 2>&1 | tail -3
+
+token=consumer-$RANDOM$RANDOM
+logs=$(mktemp -d)
+"$binary" serve --port 0 --admin-token "$token" --log-level warning >"$logs/stdout" 2>"$logs/stderr" &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$logs"' EXIT
+for _ in $(seq 1 200); do
+    grep -q '^understudy listening on ' "$logs/stdout" 2>/dev/null && break
+    sleep 0.05
+done
+url=$(sed -n 's/^understudy listening on \(http:[^ ]*\)$/\1/p' "$logs/stdout" | head -1)
+[ -n "$url" ] || { echo "consumer-tests: understudy serve did not start" >&2; cat "$logs/stderr" >&2; exit 1; }
+echo "consumer-tests: understudy serve at $url"
+
+for decoy in "" "decoy-$RANDOM$RANDOM"; do
+    echo "consumer-tests: MyApp's tests with UNDERSTUDY_SESSION=${decoy:-(unset)}"
+    env -u UNDERSTUDY_SESSION ${decoy:+UNDERSTUDY_SESSION="$decoy"} UNDERSTUDY_BASE_URL="$url" UNDERSTUDY_ADMIN_TOKEN="$token" \
+        swift test --package-path "$work/MyApp" --skip-build
+done
