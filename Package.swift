@@ -198,7 +198,7 @@ let package = Package(
         // Real-world and hostile OpenAPI documents under Documents/ (found by #filePath, not bundled).
         .testTarget(
             name: "UnderstudyOpenAPITests",
-            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments"],
+            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "HTTPTypes", package: "swift-http-types")],
             exclude: ["Documents"]
         ),
         .testTarget(

@@ -63,6 +63,8 @@ package struct OpenAPIContent: Sendable {
     package var example: JSONValue?
     /// A value built from the schema that validates against it; nil without a schema (or when none could be made).
     package var synthesized: JSONValue?
+    /// What synthesis could not do for this body (also in ``OpenAPIService/warnings``, once per place).
+    package var synthesisWarnings: [String] = []
     /// Bodies a generated client cannot decode (2xx JSON bodies only).
     package var breakers: [DecodeBreaker]
 

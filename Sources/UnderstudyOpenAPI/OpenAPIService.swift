@@ -11,7 +11,13 @@ package struct OpenAPIService: Sendable {
     package var serverBasePath: String
     /// Every operation, in the order the document writes them.
     package var operations: [OpenAPIOperation]
+    /// The document as one JSON tree, the files its `$ref`s name copied in under
+    /// `x-understudy-external`: every ``JSONPointer`` of the service points into it.
+    package var document: JSONValue
     /// What synthesis could not do exactly (a pattern it could not satisfy, a size bound hit, a
     /// required property that recurses forever), located in the document; never fatal.
     package var warnings: [FileProblem]
+    /// How long each step of the load took (read and parse, external files, OpenAPIKit, references,
+    /// operations and synthesis), for the log line of a slow start.
+    package var timings: [(step: String, duration: Duration)] = []
 }

@@ -34,6 +34,8 @@ final class SchemaSynthesizer {
     let limits: OpenAPILimits
     private(set) var warnings: [(pointer: JSONPointer, message: String)] = []
     private(set) var recursionMarkers = 0
+    /// The warnings of the last body made, even those already given for an earlier body.
+    private(set) var bodyWarnings: [String] = []
     private var size = 0
     private var work = 0
     private var sizeHit = false
@@ -52,6 +54,7 @@ final class SchemaSynthesizer {
     /// A body for `schema` (written at `pointer`), or nil when none could be made (with a warning).
     func body(for schema: JSONValue, at pointer: JSONPointer) -> JSONValue? {
         size = 0
+        bodyWarnings = []
         work = 0
         sizeHit = false
         onPath = [:]
@@ -69,6 +72,7 @@ final class SchemaSynthesizer {
     }
 
     private func warn(_ pointer: JSONPointer, _ message: String) {
+        if bodyWarnings.count < 20 { bodyWarnings.append("\(pointer): \(message)") }
         guard warnings.count < 1000, !warnings.contains(where: { $0.pointer == pointer && $0.message == message }) else { return }
         warnings.append((pointer, message))
     }
@@ -310,6 +314,9 @@ final class SchemaSynthesizer {
 
     private func string(_ schema: JSONValue, at pointer: JSONPointer) -> Outcome {
         let minimum = Int(min(schema["minLength"]?.doubleValue ?? 0, 100_000))
+        if let asked = schema["minLength"]?.doubleValue, asked > 100_000 {
+            warn(pointer, "minLength \(asked) is over the 100000 characters synthesised per string")
+        }
         let maximum = Int(min(schema["maxLength"]?.doubleValue ?? 100_000, 100_000))
         let format = schema["format"]?.stringValue
         var text = format.flatMap(StringFormats.example) ?? "string"

@@ -114,7 +114,8 @@ final class SchemaValidator {
 }
 
 extension JSONValue {
-    var doubleValue: Double? {
+    /// A number's value.
+    package var doubleValue: Double? {
         if case .number(let text) = self { return Double(text) }
         return nil
     }
