@@ -201,6 +201,8 @@ let package = Package(
             dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "HTTPTypes", package: "swift-http-types")],
             exclude: ["Documents"]
         ),
+        // Times an OpenAPI load in a release build (docs/openapi.md); not a product, only built on demand.
+        .executableTarget(name: "UnderstudyOpenAPITiming", dependencies: ["UnderstudyOpenAPI"], path: "Tests/OpenAPITiming"),
         .testTarget(
             name: "UnderstudyBuiltinAPIsTests",
             dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates the bodies UnderstudyOpenAPI produced (a dump written by ValidatorDumpTests) against
 their schemas with jsonschema + openapi-schema-validator: OAS30Validator for 3.0 documents,
-OAS31Validator for 3.1/3.2. References are resolved inside the dumped (bundled) document.
+OAS31Validator for 3.1/3.2, with their format checkers (date-time needs rfc3339-validator). References are resolved inside the dumped (bundled) document.
 
 Expectations:
 - a synthesised body must validate (one that synthesis itself warned about, e.g. a pattern it
@@ -15,7 +15,7 @@ Usage: scripts/validate-openapi-bodies.py DUMP.json   (scripts/validate-openapi-
 import json, sys
 from collections import Counter
 
-from openapi_schema_validator import OAS30Validator, OAS31Validator
+from openapi_schema_validator import OAS30Validator, OAS31Validator, oas30_format_checker, oas31_format_checker
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4, DRAFT202012
 
@@ -29,6 +29,7 @@ def main(path):
         name, version, document = entry["name"], entry["openapi"], entry["document"]
         is30 = version.startswith("3.0")
         validator_class = OAS30Validator if is30 else OAS31Validator
+        format_checker = oas30_format_checker if is30 else oas31_format_checker
         uri = "urn:understudy:" + name
         registry = Registry().with_resource(uri, Resource(contents=document, specification=DRAFT4 if is30 else DRAFT202012))
         for body in entry["bodies"]:
@@ -36,7 +37,7 @@ def main(path):
                 counts[f"{body['kind']}: no schema (not checked)"] += 1
                 continue
             schema = {"$ref": uri + "#" + body["schema"]}
-            validator = validator_class(schema, registry=registry)
+            validator = validator_class(schema, registry=registry, format_checker=format_checker)
             errors = sorted(validator.iter_errors(body["value"]), key=lambda e: list(e.absolute_path))
             where = f"{name}: {body['operation']} {body['status']} {body['contentType']} {body['kind']} {body['label']}".rstrip()
             if body["kind"] == "breaker":

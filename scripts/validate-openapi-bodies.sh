@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 venv=.venv-openapi
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema==4.*' 'openapi-schema-validator==0.9.*'
+    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' 'rfc3339-validator==0.1.*'
 fi
 config=()
 scratch=.build-openapi

@@ -9,7 +9,7 @@ enum LargeDocument {
     static let operations = 300
 
     static func text() -> String {
-        let prose = String(repeating: "This field is described at length, as vendor documents do, with notes on paging, rate limits and errors. ", count: 6)
+        let prose = String(repeating: "This field is described at length, as vendor documents do, with notes on paging, rate limits and errors. ", count: 14)
         var out = """
             openapi: 3.0.3
             info:
@@ -140,7 +140,7 @@ enum LargeDocument {
                             size: {type: integer, format: int32, minimum: 0, maximum: 1000}
 
                 """
-            for field in 0..<16 {
+            for field in 0..<40 {
                 out += """
                                 field\(field):
                                   type: \(["string", "integer", "number", "boolean"][field % 4])
