@@ -17,7 +17,7 @@ package struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Compara
         guard text.first == "/" else { return nil }
         self.init(
             text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-                String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+                $0.contains("~") ? String($0).replacing("~1", with: "/").replacing("~0", with: "~") : String($0)
             })
     }
 

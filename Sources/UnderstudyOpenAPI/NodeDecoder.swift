@@ -86,11 +86,17 @@ private struct NodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     let decoder: NodeDecoder
     let mapping: YAMLNode.Mapping
     /// Keys to positions, built once: a `paths` mapping of hundreds of entries is looked up once per key.
-    let positions: [String: Int]
+    let positions: [String: Int]?
 
     init(decoder: NodeDecoder, mapping: YAMLNode.Mapping) {
         self.decoder = decoder
         self.mapping = mapping
+        // OpenAPIKit opens the same small mapping several times (a schema is read as a reference, then
+        // as each kind of schema): a dictionary pays only for large ones (`paths`, `schemas`).
+        guard mapping.count > 12 else {
+            positions = nil
+            return
+        }
         var positions: [String: Int] = [:]
         positions.reserveCapacity(mapping.count)
         for (index, pair) in mapping.pairs.enumerated() {
@@ -99,12 +105,17 @@ private struct NodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         self.positions = positions
     }
 
+    private func position(_ key: String) -> Int? {
+        if let positions { return positions[key] }
+        return mapping.pairs.firstIndex { $0.key.string == key }
+    }
+
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { mapping.pairs.compactMap { $0.key.string.flatMap(Key.init(stringValue:)) } }
-    func contains(_ key: Key) -> Bool { positions[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { position(key.stringValue) != nil }
 
     private func value(_ key: Key) throws -> YAMLNode {
-        guard let index = positions[key.stringValue] else {
+        guard let index = position(key.stringValue) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value for '\(key.stringValue)'"))
         }
         return mapping.pairs[index].value

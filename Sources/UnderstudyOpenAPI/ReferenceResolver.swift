@@ -7,6 +7,7 @@ final class ReferenceResolver {
     let root: JSONValue
     let chainLimit: Int
     private var cache: [String: (value: JSONValue, pointer: JSONPointer)?] = [:]
+    private var chains: [String: Result<(value: JSONValue, pointer: JSONPointer), Failure>] = [:]
 
     init(root: JSONValue, chainLimit: Int) {
         self.root = root
@@ -53,6 +54,13 @@ final class ReferenceResolver {
 
     /// Follows `ref` and any reference it lands on, to the first node that is not a bare reference.
     func resolve(_ ref: String) -> Result<(value: JSONValue, pointer: JSONPointer), Failure> {
+        if let known = chains[ref] { return known }
+        let result = follow(ref)
+        chains[ref] = result
+        return result
+    }
+
+    private func follow(_ ref: String) -> Result<(value: JSONValue, pointer: JSONPointer), Failure> {
         var seen: [JSONPointer] = []
         var current = ref
         while true {

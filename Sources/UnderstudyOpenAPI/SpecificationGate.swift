@@ -32,6 +32,13 @@ package enum OpenAPIVersion: Sendable, Equatable {
 /// the examples and schemas are served and synthesised as JSON, which the model holds as
 /// `AnyCodable` dictionaries without order.
 enum SpecificationGate {
+    /// Vendor extensions off: OpenAPIKit reads them by decoding every object whole as `AnyCodable`
+    /// at every level (a schema's properties again for each enclosing schema), which was 70% of
+    /// the load of a 3 MB document. The extensions are read from the tree when needed; what is
+    /// lost is OpenAPIKit's complaint about keys that are neither known nor `x-` (typos).
+    /// (OpenAPIKit30's key is spelled the same.)
+    static let decoding = NodeDecoding(userInfo: [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false])
+
     /// The version the `openapi` field names, or the problem with it.
     static func version(of root: YAMLNode, locator: DocumentLocator) -> Result<OpenAPIVersion, FileProblem> {
         guard case .mapping(let mapping) = root else {
@@ -62,7 +69,7 @@ enum SpecificationGate {
 
     /// The document as OpenAPIKit's model, or every problem OpenAPIKit found.
     static func check(_ root: YAMLNode, version: OpenAPIVersion, locator: DocumentLocator) -> Result<OpenAPIKit.OpenAPI.Document, FileProblems> {
-        let decoding = NodeDecoding()
+        let decoding = Self.decoding
         do {
             switch version {
             case .v3_0:
@@ -85,7 +92,7 @@ enum SpecificationGate {
             let problem = locator.problem(at: wrapped.codingPath, wrapped.localizedDescription)
             if !found.contains(problem) { found.append(problem) }
         }
-        let decoding = NodeDecoding()
+        let decoding = Self.decoding
         if case .mapping(let paths) = root.child("paths") {
             for (key, item) in paths.pairs {
                 guard let name = key.string, !name.hasPrefix("x-"), item.child("$ref") == nil else { continue }

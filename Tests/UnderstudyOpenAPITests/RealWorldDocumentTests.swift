@@ -86,6 +86,20 @@ import UnderstudyOpenAPI
         #expect(service.warnings.isEmpty, "\(service.warnings)")
     }
 
+    /// 3.0 through OpenAPIKit30 and the conversion: a path item, a response and nested schemas in other
+    /// files, references relative to the file that holds them, a schema that refers to itself in its file.
+    @Test func multiFile30Document() throws {
+        let service = try Fixtures.load("multifile30/openapi.yaml")
+        #expect(service.version == .v3_0("3.0.3"))
+        #expect(service.operations.map(\.operationId) == ["listItems", "getItem"])
+        let item = try #require(service.operation("getItem")?.responses[0].contents[0].synthesized)
+        #expect(item["sku"] == .string("AA-0000"))
+        #expect(item["price"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
+        #expect(item["parent"]?["parent"]?["parent"] == nil)
+        #expect(service.operation("getItem")?.responses[1].contents.first?.synthesized?.jsonText == #"{"message":"string"}"#)
+        #expect(service.warnings.isEmpty, "\(service.warnings)")
+    }
+
     @Test func decodeBreakersOfTheMultiFileDocument() throws {
         let service = try Fixtures.load("multifile/openapi.yaml")
         let breakers = try #require(service.operation("listPets")?.responses[0].contents[0].breakers)
