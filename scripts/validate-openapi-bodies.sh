@@ -21,5 +21,8 @@ if [ "${1:-}" = "--release" ]; then
 fi
 dump=$(mktemp -t understudy-openapi-dump.XXXXXX)
 trap 'rm -f "$dump"' EXIT
-UNDERSTUDY_OPENAPI_DUMP="$dump" swift test "${config[@]}" --scratch-path "$scratch" --filter 'UnderstudyOpenAPITests.ValidatorDumpTests' >/dev/null
+log=$(mktemp -t understudy-openapi-log.XXXXXX)
+trap 'rm -f "$dump" "$log"' EXIT
+UNDERSTUDY_OPENAPI_DUMP="$dump" swift test "${config[@]}" --scratch-path "$scratch" --filter 'UnderstudyOpenAPITests.ValidatorDumpTests' >"$log" 2>&1 \
+    || { cat "$log" >&2; exit 1; }
 "$venv/bin/python" scripts/validate-openapi-bodies.py "$dump"

@@ -257,12 +257,13 @@ final class SchemaSynthesizer {
     private func array(_ schema: JSONValue, at pointer: JSONPointer, depth: Int) -> Outcome {
         let minimum = Int(min(schema["minItems"]?.doubleValue ?? 0, 1_000_000))
         let maximum = Int(min(schema["maxItems"]?.doubleValue ?? 1_000_000, 1_000_000))
-        var count = min(max(minimum, 1), maximum)
+        let prefix = is2020 ? schema["prefixItems"]?.arrayValue ?? [] : []
+        // Every tuple position (`prefixItems`) is shown, else one item.
+        var count = min(max(minimum, prefix.count, 1), maximum)
         if count > limits.arrayItems {
             warn(pointer, "minItems \(minimum) is over the bound of \(limits.arrayItems) items synthesised per array")
             count = limits.arrayItems
         }
-        let prefix = is2020 ? schema["prefixItems"]?.arrayValue ?? [] : []
         let itemSchema = schema["items"] ?? .object([])
         var items: [JSONValue] = []
         size += 2

@@ -15,7 +15,7 @@ enum Fixtures {
         "oai/petstore.yaml", "oai/petstore.json", "oai/petstore-expanded.yaml", "oai/api-with-examples.yaml", "oai/link-example.yaml",
         "oai/uspto.yaml", "oai/callback-example.yaml", "oai/webhook-example.yaml",
     ]
-    static let ours = ["multifile/openapi.yaml", "multifile30/openapi.yaml", "features/features-3.0.yaml"]
+    static let ours = ["multifile/openapi.yaml", "multifile30/openapi.yaml", "features/features-3.0.yaml", "features/features-3.1.yaml"]
 
     /// The service, or a test failure listing the problems.
     static func load(_ relative: String, limits: OpenAPILimits = OpenAPILimits()) throws -> OpenAPIService {
