@@ -202,7 +202,11 @@ let package = Package(
             exclude: ["Documents"]
         ),
         // Times an OpenAPI load in a release build (docs/openapi.md); not a product, only built on demand.
-        .executableTarget(name: "UnderstudyOpenAPITiming", dependencies: ["UnderstudyOpenAPI"], path: "Tests/OpenAPITiming"),
+        .executableTarget(
+            name: "UnderstudyOpenAPITiming",
+            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "OpenAPIKit30", package: "OpenAPIKit")],
+            path: "Tests/OpenAPITiming"
+        ),
         .testTarget(
             name: "UnderstudyBuiltinAPIsTests",
             dependencies: [
