@@ -46,9 +46,9 @@ struct ExternalReferences {
     mutating func bundle(_ root: YAMLNode) -> YAMLNode {
         let scope = LoadScope(root: folder, cancellation: nil)
         return LoadScope.$current.withValue(scope) {
-            var result = rewrite(root, file: mainFile, pointer: JSONPointer()) ?? root
+            var result = rewrite(root, file: mainFile, pointer: JSONPointer(), inNameMap: false) ?? root
             while let next = pending.popLast() {
-                let copied = rewrite(next.node, file: next.file, pointer: next.pointer) ?? next.node
+                let copied = rewrite(next.node, file: next.file, pointer: next.pointer, inNameMap: false) ?? next.node
                 copies.append((next.key, copied))
             }
             guard !copies.isEmpty, case .mapping(var mapping) = result else { return result }
@@ -63,14 +63,14 @@ struct ExternalReferences {
 
     /// `node` with its external references rewritten, or nil when nothing in it changed (most
     /// subtrees: the copy is made only along the paths to a rewritten reference).
-    private mutating func rewrite(_ node: YAMLNode, file: String, pointer: JSONPointer) -> YAMLNode? {
+    private mutating func rewrite(_ node: YAMLNode, file: String, pointer: JSONPointer, inNameMap: Bool) -> YAMLNode? {
         switch node {
         case .scalar:
             return nil
         case .sequence(var sequence):
             var changed = false
             for index in sequence.items.indices {
-                if let new = rewrite(sequence.items[index], file: file, pointer: pointer.appending(index)) {
+                if let new = rewrite(sequence.items[index], file: file, pointer: pointer.appending(index), inNameMap: false) {
                     sequence.items[index] = new
                     changed = true
                 }
@@ -80,7 +80,7 @@ struct ExternalReferences {
             var changed = false
             for index in mapping.pairs.indices {
                 let key = mapping.pairs[index].key.string ?? ""
-                if key == "$ref", case .scalar(var scalar) = mapping.pairs[index].value {
+                if !inNameMap, key == "$ref", case .scalar(var scalar) = mapping.pairs[index].value {
                     if let new = reference(scalar.string, file: file, pointer: pointer.appending(key), mark: scalar.mark), new != scalar.string {
                         scalar.string = new
                         scalar.style = .doubleQuoted
@@ -89,21 +89,16 @@ struct ExternalReferences {
                     }
                     continue
                 }
-                // `example`/`examples` values and extensions are data, not OpenAPI: a `$ref` key in them is not a reference.
-                if key == "example" || key == "examples" && !isExamplesMap(mapping.pairs[index].value) || key.hasPrefix("x-") { continue }
-                if let new = rewrite(mapping.pairs[index].value, file: file, pointer: pointer.appending(key)) {
+                // Examples, defaults and extensions are data, not OpenAPI: a `$ref` key in them is not a reference.
+                if !inNameMap, DocumentKeys.isData(key, value: mapping.pairs[index].value) { continue }
+                let childIsNameMap = DocumentKeys.childIsNameMap(key, inNameMap: inNameMap)
+                if let new = rewrite(mapping.pairs[index].value, file: file, pointer: pointer.appending(key), inNameMap: childIsNameMap) {
                     mapping.pairs[index].value = new
                     changed = true
                 }
             }
             return changed ? .mapping(mapping) : nil
         }
-    }
-
-    /// A media type's `examples` is a map of Example Objects (which may be `$ref`s); a 3.1 schema's is an array of values.
-    private func isExamplesMap(_ node: YAMLNode) -> Bool {
-        if case .mapping = node { return true }
-        return false
     }
 
     /// The rewritten text of a `$ref` written in `file`, or nil after recording a problem.

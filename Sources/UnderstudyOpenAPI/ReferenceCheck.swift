@@ -6,30 +6,29 @@ import UnderstudyDocuments
 enum ReferenceCheck {
     static func problems(in root: YAMLNode, resolver: ReferenceResolver, locator: DocumentLocator) -> [FileProblem] {
         var problems: [FileProblem] = []
-        visit(root, at: JSONPointer(), resolver: resolver, locator: locator, problems: &problems)
+        visit(root, at: JSONPointer(), inNameMap: false, resolver: resolver, locator: locator, problems: &problems)
         return problems
     }
 
-    private static func visit(_ node: YAMLNode, at pointer: JSONPointer, resolver: ReferenceResolver, locator: DocumentLocator, problems: inout [FileProblem]) {
+    private static func visit(_ node: YAMLNode, at pointer: JSONPointer, inNameMap: Bool, resolver: ReferenceResolver, locator: DocumentLocator, problems: inout [FileProblem]) {
         guard problems.count < 500 else { return }
         switch node {
         case .scalar:
             return
         case .sequence(let sequence):
-            for (index, item) in sequence.enumerated() { visit(item, at: pointer.appending(index), resolver: resolver, locator: locator, problems: &problems) }
+            for (index, item) in sequence.enumerated() { visit(item, at: pointer.appending(index), inNameMap: false, resolver: resolver, locator: locator, problems: &problems) }
         case .mapping(let mapping):
             for (key, value) in mapping.pairs {
                 guard let name = key.string else { continue }
-                // Example values and extensions are data: a `$ref` key in them is not a reference.
-                if name == "example" || name.hasPrefix("x-") && name != ExternalReferences.hoistKey { continue }
-                if name == "examples", case .sequence = value { continue }
-                if name == "$ref", let ref = value.string {
+                // Examples, defaults and extensions are data: a `$ref` key in them is not a reference.
+                if !inNameMap, DocumentKeys.isData(name, value: value) { continue }
+                if !inNameMap, name == "$ref", let ref = value.string {
                     // A reference to another file that is still here could not be copied in: reported then.
                     guard ref.hasPrefix("#") else { continue }
                     if let message = check(ref, resolver: resolver) { problems.append(locator.problem(at: pointer.appending(name), message)) }
                     continue
                 }
-                visit(value, at: pointer.appending(name), resolver: resolver, locator: locator, problems: &problems)
+                visit(value, at: pointer.appending(name), inNameMap: DocumentKeys.childIsNameMap(name, inNameMap: inNameMap), resolver: resolver, locator: locator, problems: &problems)
             }
         }
     }

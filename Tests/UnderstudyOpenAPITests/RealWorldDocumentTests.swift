@@ -96,6 +96,9 @@ import UnderstudyOpenAPI
         #expect(item["sku"] == .string("AA-0000"))
         #expect(item["price"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
         #expect(item["parent"]?["parent"]?["parent"] == nil)
+        // Properties named `default` and `example` are schemas; an example value's `$ref` key is data.
+        #expect(item["default"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
+        #expect(item["example"]?.jsonText == #"{"$ref":"this is an example value, not a reference"}"# || item["example"] == .string("string"))
         #expect(service.operation("getItem")?.responses[1].contents.first?.synthesized?.jsonText == #"{"message":"string"}"#)
         #expect(service.warnings.isEmpty, "\(service.warnings)")
     }
