@@ -25,7 +25,9 @@ struct DecodeBreakers {
         collect(body, schema: schema, at: JSONPointer(), into: &places, depth: 0)
         var result: [DecodeBreaker] = []
         func add(_ kind: DecodeBreaker.Kind, _ pointer: JSONPointer, _ replacement: JSONValue?, _ description: String) {
-            result.append(DecodeBreaker(kind: kind, pointer: pointer, description: description, body: body.replacing(at: pointer.tokens[...], with: replacement)))
+            result.append(
+                DecodeBreaker(
+                    kind: kind, pointer: pointer, description: description, body: body.replacing(at: pointer.tokens[...], with: replacement)))
         }
         // missing-required-key: the first object with a required key it holds.
         for place in places {
@@ -37,23 +39,33 @@ struct DecodeBreakers {
             break
         }
         // wrong-type: the first scalar whose schema names its type, replaced by a value of another type.
-        if let place = places.first(where: { Self.isScalar($0.value) && $0.schema["type"] != nil && !validator.validates(Self.wrongType($0.value), $0.schema) })
+        if let place = places.first(where: {
+            Self.isScalar($0.value) && $0.schema["type"] != nil && !validator.validates(Self.wrongType($0.value), $0.schema)
+        })
             ?? places.first(where: { $0.schema["type"] != nil && !validator.validates(Self.wrongType($0.value), $0.schema) })
         {
             let replacement = Self.wrongType(place.value)
-            add(.wrongType, place.pointer, replacement, "replaced the \(place.value.kindName) at \(place.pointer) with the \(replacement.kindName) \(replacement.jsonText)")
+            add(
+                .wrongType, place.pointer, replacement,
+                "replaced the \(place.value.kindName) at \(place.pointer) with the \(replacement.kindName) \(replacement.jsonText)")
         }
         // null-not-nullable: the first place below the root whose schema refuses null.
         if let place = places.first(where: { !$0.pointer.tokens.isEmpty && $0.value != .null && !validator.validates(.null, $0.schema) }) {
             add(.nullNotNullable, place.pointer, .null, "set \(place.pointer) to null, which its schema does not allow")
         }
         // unknown-enum-case: the first string with an enum.
-        if let place = places.first(where: { $0.value.stringValue != nil && $0.schema["enum"] != nil && !validator.validates(.string(Self.unknownCase), $0.schema) }) {
-            add(.unknownEnumCase, place.pointer, .string(Self.unknownCase), "replaced \(place.value.jsonText) at \(place.pointer) with \"\(Self.unknownCase)\", which is not one of the enum's values")
+        if let place = places.first(where: {
+            $0.value.stringValue != nil && $0.schema["enum"] != nil && !validator.validates(.string(Self.unknownCase), $0.schema)
+        }) {
+            add(
+                .unknownEnumCase, place.pointer, .string(Self.unknownCase),
+                "replaced \(place.value.jsonText) at \(place.pointer) with \"\(Self.unknownCase)\", which is not one of the enum's values")
         }
         // malformed-date-time: the first date-time string.
         if let place = places.first(where: { $0.value.stringValue != nil && $0.schema["format"]?.stringValue == "date-time" }) {
-            add(.malformedDateTime, place.pointer, .string(Self.malformedDate), "replaced the date-time \(place.value.jsonText) at \(place.pointer) with \"\(Self.malformedDate)\"")
+            add(
+                .malformedDateTime, place.pointer, .string(Self.malformedDate),
+                "replaced the date-time \(place.value.jsonText) at \(place.pointer) with \"\(Self.malformedDate)\"")
         }
         return result
     }

@@ -1,9 +1,10 @@
+import UnderstudyDocuments
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import UnderstudyDocuments
 
 /// One file of an OpenAPI document (the main one or one a `$ref` names), parsed into a tree with
 /// marks. JSON goes to the JSON reader, everything else to the YAML one, as scenario files do;

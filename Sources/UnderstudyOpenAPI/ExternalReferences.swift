@@ -159,7 +159,9 @@ struct ExternalReferences {
             let (node, count) = try DocumentFile.parse(atPath: folder + "/" + relative, displayName: relative, limit: limits.fileBytes)
             bytes += count
             guard bytes <= limits.totalBytes else {
-                return fail(located(file: file, pointer: pointer, mark: mark, message: "the document's files add up to more than \(limits.totalBytes >> 20) MiB"))
+                return fail(
+                    located(
+                        file: file, pointer: pointer, mark: mark, message: "the document's files add up to more than \(limits.totalBytes >> 20) MiB"))
             }
             files[relative] = node
             return node
@@ -175,7 +177,8 @@ struct ExternalReferences {
     }
 
     private func located(file: String, pointer: JSONPointer, mark: YAMLNode.Mark, message: String) -> FileProblem {
-        FileProblem(file: file == mainFile ? mainDisplayName : file, line: mark.line, column: mark.column, keyPath: pointer.description, message: message)
+        FileProblem(
+            file: file == mainFile ? mainDisplayName : file, line: mark.line, column: mark.column, keyPath: pointer.description, message: message)
     }
 
     /// `http:`, `file:`, `c:`: anything before a `:` that RFC 3986 would call a scheme.

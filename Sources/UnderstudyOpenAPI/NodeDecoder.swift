@@ -167,7 +167,8 @@ private struct NodeUnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func next() throws -> NodeDecoder {
         guard currentIndex < items.count else {
             throw DecodingError.valueNotFound(
-                Any.self, DecodingError.Context(codingPath: codingPath + [NodeKey(intValue: currentIndex)], debugDescription: "the sequence has no more items"))
+                Any.self,
+                DecodingError.Context(codingPath: codingPath + [NodeKey(intValue: currentIndex)], debugDescription: "the sequence has no more items"))
         }
         defer { currentIndex += 1 }
         return decoder.child(items[currentIndex], NodeKey(intValue: currentIndex))

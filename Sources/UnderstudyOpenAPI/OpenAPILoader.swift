@@ -1,9 +1,10 @@
+package import UnderstudyDocuments
+
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
 package import Foundation
 #endif
-package import UnderstudyDocuments
 
 /// Loads an OpenAPI document (YAML or JSON, 3.0, 3.1 or 3.2) into an ``OpenAPIService``.
 ///

@@ -74,7 +74,8 @@ struct OperationReader {
             guard let (response, responsePointer) = resolver.resolved(member.value, at: at) else { continue }
             var headers: [OpenAPIHeader] = []
             for header in response["headers"]?.members ?? [] {
-                guard let (declared, headerPointer) = resolver.resolved(header.value, at: responsePointer.appending("headers").appending(header.key)) else { continue }
+                guard let (declared, headerPointer) = resolver.resolved(header.value, at: responsePointer.appending("headers").appending(header.key))
+                else { continue }
                 headers.append(
                     OpenAPIHeader(
                         name: header.key, required: declared["required"] == .bool(true),
@@ -102,7 +103,9 @@ struct OperationReader {
     private mutating func content(_ type: String, _ media: JSONValue, at pointer: JSONPointer, status: OpenAPIResponse.Status) -> OpenAPIContent {
         var examples: [OpenAPIContent.NamedExample] = []
         for entry in media["examples"]?.members ?? [] {
-            guard let (example, examplePointer) = resolver.resolved(entry.value, at: pointer.appending("examples").appending(entry.key)) else { continue }
+            guard let (example, examplePointer) = resolver.resolved(entry.value, at: pointer.appending("examples").appending(entry.key)) else {
+                continue
+            }
             // 3.2's `dataValue` is the value as data; `value` otherwise. `externalValue` is never fetched.
             guard let value = example["dataValue"] ?? example["value"] else { continue }
             examples.append(.init(name: entry.key, summary: example["summary"]?.stringValue, value: value, pointer: examplePointer))

@@ -10,13 +10,18 @@ enum ReferenceCheck {
         return problems
     }
 
-    private static func visit(_ node: YAMLNode, at pointer: JSONPointer, inNameMap: Bool, resolver: ReferenceResolver, locator: DocumentLocator, problems: inout [FileProblem]) {
+    private static func visit(
+        _ node: YAMLNode, at pointer: JSONPointer, inNameMap: Bool, resolver: ReferenceResolver, locator: DocumentLocator,
+        problems: inout [FileProblem]
+    ) {
         guard problems.count < 500 else { return }
         switch node {
         case .scalar:
             return
         case .sequence(let sequence):
-            for (index, item) in sequence.enumerated() { visit(item, at: pointer.appending(index), inNameMap: false, resolver: resolver, locator: locator, problems: &problems) }
+            for (index, item) in sequence.enumerated() {
+                visit(item, at: pointer.appending(index), inNameMap: false, resolver: resolver, locator: locator, problems: &problems)
+            }
         case .mapping(let mapping):
             for (key, value) in mapping.pairs {
                 guard let name = key.string else { continue }
@@ -28,7 +33,9 @@ enum ReferenceCheck {
                     if let message = check(ref, resolver: resolver) { problems.append(locator.problem(at: pointer.appending(name), message)) }
                     continue
                 }
-                visit(value, at: pointer.appending(name), inNameMap: DocumentKeys.childIsNameMap(name, inNameMap: inNameMap), resolver: resolver, locator: locator, problems: &problems)
+                visit(
+                    value, at: pointer.appending(name), inNameMap: DocumentKeys.childIsNameMap(name, inNameMap: inNameMap), resolver: resolver,
+                    locator: locator, problems: &problems)
             }
         }
     }

@@ -37,10 +37,16 @@ final class ReferenceResolver {
             for token in pointer.tokens {
                 switch node {
                 case .object(let members):
-                    guard let next = members.first(where: { $0.key == token }) else { ok = false; break }
+                    guard let next = members.first(where: { $0.key == token }) else {
+                        ok = false
+                        break
+                    }
                     node = next.value
                 case .array(let items):
-                    guard let index = Int(token), items.indices.contains(index) else { ok = false; break }
+                    guard let index = Int(token), items.indices.contains(index) else {
+                        ok = false
+                        break
+                    }
                     node = items[index]
                 default: ok = false
                 }

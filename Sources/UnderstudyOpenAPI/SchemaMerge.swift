@@ -7,7 +7,9 @@ import UnderstudyDocuments
 struct SchemaMerge {
     let resolver: ReferenceResolver
     /// Keys that only annotate: a reference with only these beside it is just the reference.
-    static let annotations: Set<String> = ["$ref", "description", "summary", "title", "$comment", "deprecated", "readOnly", "writeOnly", "xml", "externalDocs"]
+    static let annotations: Set<String> = [
+        "$ref", "description", "summary", "title", "$comment", "deprecated", "readOnly", "writeOnly", "xml", "externalDocs",
+    ]
 
     func merged(_ schema: JSONValue) -> JSONValue {
         var visiting: Set<JSONPointer> = []

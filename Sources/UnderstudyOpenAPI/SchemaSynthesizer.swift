@@ -98,7 +98,9 @@ final class SchemaSynthesizer {
         if let preferred = documentValue(schema) { return produced(preferred, cost: Self.estimate(preferred)) }
         if let ref = ReferenceResolver.reference(in: schema) { return referenced(ref, schema, at: pointer, depth: depth) }
         if let choices = schema["enum"]?.arrayValue {
-            if let first = choices.first(where: { validator.validates($0, schema) }) ?? choices.first { return produced(first, cost: Self.estimate(first)) }
+            if let first = choices.first(where: { validator.validates($0, schema) }) ?? choices.first {
+                return produced(first, cost: Self.estimate(first))
+            }
             return .impossible
         }
         if schema["allOf"] != nil { return shaped(merge.merged(schema), at: pointer, depth: depth) }
@@ -124,7 +126,8 @@ final class SchemaSynthesizer {
         // In 3.1 a reference's siblings apply as well (as an `allOf`); in 3.0 they are ignored.
         let siblings = schema.members?.filter { !SchemaMerge.annotations.contains($0.key) } ?? []
         if is2020, !siblings.isEmpty {
-            return value(.object([.init("allOf", .array([.object([.init("$ref", .string(ref))]), .object(siblings)]))]), at: pointer, depth: depth + 1)
+            return value(
+                .object([.init("allOf", .array([.object([.init("$ref", .string(ref))]), .object(siblings)]))]), at: pointer, depth: depth + 1)
         }
         return value(target, at: targetPointer, depth: depth + 1)
     }
@@ -240,7 +243,9 @@ final class SchemaSynthesizer {
     }
 
     private func extra(_ additional: JSONValue?, at pointer: JSONPointer, depth: Int) -> JSONValue {
-        if let additional, case .object = additional, case .value(let value) = value(additional, at: pointer.appending("additionalProperties"), depth: depth + 1) {
+        if let additional, case .object = additional,
+            case .value(let value) = value(additional, at: pointer.appending("additionalProperties"), depth: depth + 1)
+        {
             return value
         }
         return .string("string")
@@ -268,7 +273,8 @@ final class SchemaSynthesizer {
         var items: [JSONValue] = []
         size += 2
         for index in 0..<count {
-            let (item, at) = index < prefix.count ? (prefix[index], pointer.appending("prefixItems").appending(index)) : (itemSchema, pointer.appending("items"))
+            let (item, at) =
+                index < prefix.count ? (prefix[index], pointer.appending("prefixItems").appending(index)) : (itemSchema, pointer.appending("items"))
             switch value(item, at: at, depth: depth + 1) {
             case .value(var value):
                 if schema["uniqueItems"] == .bool(true), items.contains(value) {
@@ -292,7 +298,8 @@ final class SchemaSynthesizer {
     static func varied(_ value: JSONValue, _ index: Int) -> JSONValue {
         switch value {
         case .string(let text): .string(text + "\(index + 1)")
-        case .number(let text): .number(String((Double(text) ?? 0) + Double(index)).replacing(".0", with: "", maxReplacements: text.contains(".") ? 0 : 1))
+        case .number(let text):
+            .number(String((Double(text) ?? 0) + Double(index)).replacing(".0", with: "", maxReplacements: text.contains(".") ? 0 : 1))
         case .object(let members): .object(members + [.init("item", .int(index + 1))])
         default: value
         }

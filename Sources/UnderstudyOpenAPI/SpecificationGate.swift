@@ -7,18 +7,18 @@ import UnderstudyDocuments
 /// The OpenAPI versions read, from the document's `openapi` field.
 package enum OpenAPIVersion: Sendable, Equatable {
     /// 3.0.x: `nullable`, boolean `exclusiveMinimum`, single `example` in schemas.
-    case v3_0(String)
+    case openAPI30(String)
     /// 3.1.x and 3.2.x: JSON Schema 2020-12 (`type: [x, "null"]`, `const`, `examples` arrays).
-    case v3_1(String)
+    case openAPI31(String)
 
     package var text: String {
         switch self {
-        case .v3_0(let text), .v3_1(let text): text
+        case .openAPI30(let text), .openAPI31(let text): text
         }
     }
 
     package var isJSONSchema2020: Bool {
-        if case .v3_1 = self { return true }
+        if case .openAPI31 = self { return true }
         return false
     }
 }
@@ -58,11 +58,12 @@ enum SpecificationGate {
         }
         let parts = text.split(separator: ".")
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
-            return .failure(locator.problem(at: JSONPointer(["openapi"]), "'\(text.prefix(40))' is not an OpenAPI version (expected 3.0.x, 3.1.x or 3.2.x)"))
+            return .failure(
+                locator.problem(at: JSONPointer(["openapi"]), "'\(text.prefix(40))' is not an OpenAPI version (expected 3.0.x, 3.1.x or 3.2.x)"))
         }
         switch (parts[0], parts[1]) {
-        case ("3", "0"): return .success(.v3_0(text))
-        case ("3", "1"), ("3", "2"): return .success(.v3_1(text))
+        case ("3", "0"): return .success(.openAPI30(text))
+        case ("3", "1"), ("3", "2"): return .success(.openAPI31(text))
         default: return .failure(locator.problem(at: JSONPointer(["openapi"]), "OpenAPI \(text) is not supported (3.0.x, 3.1.x and 3.2.x are)"))
         }
     }
@@ -72,10 +73,10 @@ enum SpecificationGate {
         let decoding = Self.decoding
         do {
             switch version {
-            case .v3_0:
+            case .openAPI30:
                 let document = try decoding.decode(OpenAPIKit30.OpenAPI.Document.self, from: root)
                 return .success(document.convert(to: .v3_1_1))
-            case .v3_1:
+            case .openAPI31:
                 return .success(try decoding.decode(OpenAPIKit.OpenAPI.Document.self, from: root))
             }
         } catch {
@@ -85,7 +86,8 @@ enum SpecificationGate {
 
     /// OpenAPIKit stops at its first error. To list more at once, each path item and the
     /// components are decoded on their own (only on this slow path, after a failure).
-    private static func problems(after error: any Swift.Error, in root: YAMLNode, version: OpenAPIVersion, locator: DocumentLocator) -> [FileProblem] {
+    private static func problems(after error: any Swift.Error, in root: YAMLNode, version: OpenAPIVersion, locator: DocumentLocator) -> [FileProblem]
+    {
         var found: [FileProblem] = []
         func note(_ error: any Swift.Error) {
             let wrapped = OpenAPIKitCore.Error(from: error)
@@ -99,8 +101,8 @@ enum SpecificationGate {
                 let path: [any CodingKey] = [NodeKey(stringValue: "paths"), NodeKey(stringValue: name)]
                 do {
                     switch version {
-                    case .v3_0: _ = try decoding.decode(OpenAPIKit30.OpenAPI.PathItem.self, from: item, codingPath: path)
-                    case .v3_1: _ = try decoding.decode(OpenAPIKit.OpenAPI.PathItem.self, from: item, codingPath: path)
+                    case .openAPI30: _ = try decoding.decode(OpenAPIKit30.OpenAPI.PathItem.self, from: item, codingPath: path)
+                    case .openAPI31: _ = try decoding.decode(OpenAPIKit.OpenAPI.PathItem.self, from: item, codingPath: path)
                     }
                 } catch { note(error) }
             }
@@ -109,8 +111,8 @@ enum SpecificationGate {
             let path: [any CodingKey] = [NodeKey(stringValue: "components")]
             do {
                 switch version {
-                case .v3_0: _ = try decoding.decode(OpenAPIKit30.OpenAPI.Components.self, from: components, codingPath: path)
-                case .v3_1: _ = try decoding.decode(OpenAPIKit.OpenAPI.Components.self, from: components, codingPath: path)
+                case .openAPI30: _ = try decoding.decode(OpenAPIKit30.OpenAPI.Components.self, from: components, codingPath: path)
+                case .openAPI31: _ = try decoding.decode(OpenAPIKit.OpenAPI.Components.self, from: components, codingPath: path)
                 }
             } catch { note(error) }
         }

@@ -22,13 +22,17 @@ for round in 1...5 {
     let start = ContinuousClock.now
     let service = try OpenAPILoader.load(fileAt: url)
     let elapsed = ContinuousClock.now - start
-    let steps = service.timings.map { "\($0.step) \($0.duration.components.attoseconds / 1_000_000_000_000_000 + $0.duration.components.seconds * 1000) ms" }
+    let steps = service.timings.map {
+        "\($0.step) \($0.duration.components.attoseconds / 1_000_000_000_000_000 + $0.duration.components.seconds * 1000) ms"
+    }
     print("round \(round): \(size) bytes, \(service.operations.count) operations: \(elapsed) (\(steps.joined(separator: ", ")))")
 }
 
 // The two ways of feeding OpenAPIKit (3.0 documents): NodeDecoder over the parsed tree, which the
 // loader uses, against the tree written as JSON bytes and read by Foundation's JSONDecoder.
-if let bytes = FileManager.default.contents(atPath: url.path), (try? YAMLComposer.compose(Array(bytes), file: "timing"))?.child("openapi")?.string?.hasPrefix("3.0") == true {
+if let bytes = FileManager.default.contents(atPath: url.path),
+    (try? YAMLComposer.compose(Array(bytes), file: "timing"))?.child("openapi")?.string?.hasPrefix("3.0") == true
+{
     let tree = try YAMLComposer.compose(Array(bytes), file: "timing")
     let userInfo: [CodingUserInfoKey: any Sendable] = [VendorExtensionsConfiguration.enabledKey: false]
     for round in 1...3 {

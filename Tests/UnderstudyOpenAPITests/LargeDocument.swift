@@ -9,7 +9,8 @@ enum LargeDocument {
     static let operations = 300
 
     static func text() -> String {
-        let prose = String(repeating: "This field is described at length, as vendor documents do, with notes on paging, rate limits and errors. ", count: 25)
+        let prose = String(
+            repeating: "This field is described at length, as vendor documents do, with notes on paging, rate limits and errors. ", count: 25)
         var out = """
             openapi: 3.0.3
             info:

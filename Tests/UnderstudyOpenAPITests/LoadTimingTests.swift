@@ -23,6 +23,8 @@ import UnderstudyOpenAPI
         #expect(loaded.operations.count == LargeDocument.operations)
         let bodies = loaded.contents.filter { $0.content.synthesized != nil }.count
         let best = times.min() ?? .zero
-        print("openapi-timing: \(text.utf8.count) bytes, \(loaded.operations.count) operations, \(bodies) bodies synthesised; load \(times.map { "\($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) ms" }.joined(separator: ", ")) (best \(best)); steps of the last: \(loaded.timings.map { "\($0.step) \($0.duration)" }.joined(separator: ", "))")
+        print(
+            "openapi-timing: \(text.utf8.count) bytes, \(loaded.operations.count) operations, \(bodies) bodies synthesised; load \(times.map { "\($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) ms" }.joined(separator: ", ")) (best \(best)); steps of the last: \(loaded.timings.map { "\($0.step) \($0.duration)" }.joined(separator: ", "))"
+        )
     }
 }

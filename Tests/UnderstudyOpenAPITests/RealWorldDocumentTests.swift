@@ -22,7 +22,7 @@ import UnderstudyOpenAPI
     @Test func petstore() throws {
         for name in ["oai/petstore.yaml", "oai/petstore.json"] {
             let service = try Fixtures.load(name)
-            #expect(service.version == .v3_0("3.0.0"))
+            #expect(service.version == .openAPI30("3.0.0"))
             #expect(service.serverBasePath == "/v1")
             #expect(service.operations.map(\.operationId) == ["listPets", "createPets", "showPetById"])
             let show = try #require(service.operation("showPetById"))
@@ -52,7 +52,7 @@ import UnderstudyOpenAPI
 
     @Test func webhooksAreNotOperations() throws {
         let service = try Fixtures.load("oai/webhook-example.yaml")
-        #expect(service.version == .v3_1("3.1.0"))
+        #expect(service.version == .openAPI31("3.1.0"))
         #expect(service.operations.isEmpty)
     }
 
@@ -90,7 +90,7 @@ import UnderstudyOpenAPI
     /// files, references relative to the file that holds them, a schema that refers to itself in its file.
     @Test func multiFile30Document() throws {
         let service = try Fixtures.load("multifile30/openapi.yaml")
-        #expect(service.version == .v3_0("3.0.3"))
+        #expect(service.version == .openAPI30("3.0.3"))
         #expect(service.operations.map(\.operationId) == ["listItems", "getItem"])
         let item = try #require(service.operation("getItem")?.responses[0].contents[0].synthesized)
         #expect(item["sku"] == .string("AA-0000"))

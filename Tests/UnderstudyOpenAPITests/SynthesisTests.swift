@@ -88,7 +88,7 @@ import UnderstudyOpenAPI
     init() throws { service = try Fixtures.load("features/features-3.1.yaml") }
 
     @Test func operationsOf32() throws {
-        #expect(service.version == .v3_1("3.2.0"))
+        #expect(service.version == .openAPI31("3.2.0"))
         #expect(service.serverBasePath == "/api")
         #expect(service.operations.map(\.method.rawValue) == ["QUERY", "PURGE", "GET"])
         #expect(service.operations.map(\.operationId) == ["search", "purgeSearch", "events"])
@@ -97,7 +97,10 @@ import UnderstudyOpenAPI
 
     @Test func keywordsOf2020() throws {
         let results = try #require(service.operation("search")?.responses[0].contents[0].synthesized)
-        #expect(results.jsonText == #"{"kind":"results","total":1,"point":[1.5,1.5],"label":"str","when":"2024-01-15","cursor":"abc123","score":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}"#)
+        #expect(
+            results.jsonText
+                == #"{"kind":"results","total":1,"point":[1.5,1.5],"label":"str","when":"2024-01-15","cursor":"abc123","score":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}"#
+        )
         let events = try #require(service.operation("events")?.responses[0].contents[0].synthesized?.arrayValue)
         #expect(events.count == 2)
         #expect(events[0] != events[1])
