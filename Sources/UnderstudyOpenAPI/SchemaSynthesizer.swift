@@ -59,7 +59,7 @@ final class SchemaSynthesizer {
         sizeHit = false
         onPath = [:]
         let outcome = value(schema, at: pointer, depth: 0)
-        if sizeHit { warn(pointer, "the synthesised body reached the \(limits.bodyBytes >> 10) KiB bound: parts of it are left out") }
+        if sizeHit { warn(pointer, "the synthesised body reached the bound of \(limits.bodyBytes) bytes: parts of it are left out") }
         switch outcome {
         case .value(let value): return value
         case .cut:
@@ -232,7 +232,7 @@ final class SchemaSynthesizer {
                 members.append(.init("additionalProp1", value))
             }
         }
-        let minimum = Int(schema["minProperties"]?.doubleValue ?? 0)
+        let minimum = Self.count(schema["minProperties"], otherwise: 0, cap: 1_000_000)
         while members.count < min(minimum, limits.arrayItems), !closed {
             members.append(.init("additionalProp\(members.count + 1)", extra(additional, at: pointer, depth: depth)))
         }
@@ -260,8 +260,8 @@ final class SchemaSynthesizer {
     }
 
     private func array(_ schema: JSONValue, at pointer: JSONPointer, depth: Int) -> Outcome {
-        let minimum = Int(min(schema["minItems"]?.doubleValue ?? 0, 1_000_000))
-        let maximum = Int(min(schema["maxItems"]?.doubleValue ?? 1_000_000, 1_000_000))
+        let minimum = Self.count(schema["minItems"], otherwise: 0, cap: 1_000_000)
+        let maximum = Self.count(schema["maxItems"], otherwise: 1_000_000, cap: 1_000_000)
         let prefix = is2020 ? schema["prefixItems"]?.arrayValue ?? [] : []
         // Every tuple position (`prefixItems`) is shown, else one item.
         var count = min(max(minimum, prefix.count, 1), maximum)
@@ -321,11 +321,11 @@ final class SchemaSynthesizer {
     }
 
     private func string(_ schema: JSONValue, at pointer: JSONPointer) -> Outcome {
-        let minimum = Int(min(schema["minLength"]?.doubleValue ?? 0, 100_000))
+        let minimum = Self.count(schema["minLength"], otherwise: 0, cap: 100_000)
         if let asked = schema["minLength"]?.doubleValue, asked > 100_000 {
             warn(pointer, "minLength \(asked) is over the 100000 characters synthesised per string")
         }
-        let maximum = Int(min(schema["maxLength"]?.doubleValue ?? 100_000, 100_000))
+        let maximum = Self.count(schema["maxLength"], otherwise: 100_000, cap: 100_000)
         let format = schema["format"]?.stringValue
         var text = format.flatMap(StringFormats.example) ?? "string"
         if let pattern = schema["pattern"]?.stringValue {
@@ -345,6 +345,13 @@ final class SchemaSynthesizer {
             text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximum)))
         }
         return produced(.string(text), cost: text.utf8.count + 2)
+    }
+
+    /// A count keyword (`minItems`, `maxLength`…) as an Int in `0...cap`, whatever the document
+    /// wrote (`-1`, `1e300`, `2.5`): converting those as they are would trap.
+    static func count(_ value: JSONValue?, otherwise: Int, cap: Int) -> Int {
+        guard let number = value?.doubleValue, number.isFinite || number > 0 else { return otherwise }
+        return number >= Double(cap) ? cap : number <= 0 ? 0 : Int(number.rounded(.up))
     }
 
     /// Roughly the serialised size of a value, for the body bound.

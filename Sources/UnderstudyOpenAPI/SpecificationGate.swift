@@ -91,7 +91,7 @@ enum SpecificationGate {
         var found: [FileProblem] = []
         func note(_ error: any Swift.Error) {
             let wrapped = OpenAPIKitCore.Error(from: error)
-            let problem = locator.problem(at: wrapped.codingPath, wrapped.localizedDescription)
+            let problem = locator.problem(at: wrapped.codingPath, oneLine(wrapped.localizedDescription))
             if !found.contains(problem) { found.append(problem) }
         }
         let decoding = Self.decoding
@@ -118,8 +118,16 @@ enum SpecificationGate {
         }
         // The document's own error last: it may be one of the above, found again from the root.
         let wrapped = OpenAPIKitCore.Error(from: error)
-        let own = locator.problem(at: wrapped.codingPath, wrapped.localizedDescription)
+        let own = locator.problem(at: wrapped.codingPath, oneLine(wrapped.localizedDescription))
         if !found.contains(where: { $0.line == own.line && $0.column == own.column }) { found.append(own) }
         return found
+    }
+
+    /// OpenAPIKit's messages span lines ("… because:\n  Problem …"); a problem is one line, as the
+    /// project's others are.
+    static func oneLine(_ message: String) -> String {
+        var text = message.split(whereSeparator: \.isNewline).map { $0.drop { $0 == " " } }.joined(separator: " ")
+        while text.hasSuffix("..") { text.removeLast() }
+        return text
     }
 }

@@ -107,3 +107,16 @@ import UnderstudyOpenAPI
         #expect(service.warnings.isEmpty, "\(service.warnings)")
     }
 }
+
+/// The size bound of a synthesised body: parts are left out, and a warning says so.
+@Suite struct BodyBoundTests {
+    @Test func aBodyOverTheBoundIsCutAndWarned() throws {
+        var limits = OpenAPILimits()
+        limits.bodyBytes = 120
+        let service = try Fixtures.load("features/features-3.0.yaml", limits: limits)
+        let body = try #require(service.operation("listOrders")?.responses[0].contents[0].synthesized)
+        #expect(body.jsonText.utf8.count < 400)
+        #expect(service.warnings.contains { $0.message.contains("reached the bound of 120 bytes") })
+        #expect(service.operation("listOrders")?.responses[0].contents[0].synthesisWarnings.isEmpty == false)
+    }
+}
