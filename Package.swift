@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // The upstream side of `understudy record` and of proxy pass-through; only the CLI links it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // OpenAPI 3.0/3.1/3.2 documents as Codable types: the gate every `--openapi` document passes
+        // (UnderstudyOpenAPI only; the engine never links it).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -82,6 +85,19 @@ let package = Package(
                 "UnderstudyHTTP",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // A team's OpenAPI document read into what to serve: operations, responses, examples and bodies
+        // synthesised from the schemas, with decode-breaker variants. Knows nothing of the engine.
+        .target(
+            name: "UnderstudyOpenAPI",
+            dependencies: [
+                "UnderstudyDocuments",
+                "UnderstudyHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ]
         ),
         // SWAPI, artic and catfact: their routes, datasets, search and bodies, as the real services answer.
@@ -179,6 +195,18 @@ let package = Package(
         .testTarget(name: "UnderstudyHTTPTests", dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD"]),
         .testTarget(
             name: "UnderstudyDocumentsTests", dependencies: ["UnderstudyDocuments", .product(name: "SystemPackage", package: "swift-system")]),
+        // Real-world and hostile OpenAPI documents under Documents/ (found by #filePath, not bundled).
+        .testTarget(
+            name: "UnderstudyOpenAPITests",
+            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "HTTPTypes", package: "swift-http-types")],
+            exclude: ["Documents"]
+        ),
+        // Times an OpenAPI load in a release build (docs/openapi.md); not a product, only built on demand.
+        .executableTarget(
+            name: "UnderstudyOpenAPITiming",
+            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "OpenAPIKit30", package: "OpenAPIKit")],
+            path: "Tests/OpenAPITiming"
+        ),
         .testTarget(
             name: "UnderstudyBuiltinAPIsTests",
             dependencies: [

@@ -38,7 +38,7 @@ package struct JSONParser {
     }
 
     /// A scenario file's tree, each node with the line and column it starts on.
-    static func parseNode(_ bytes: [UInt8], file: String) throws(FileProblem) -> YAMLNode {
+    package static func parseNode(_ bytes: [UInt8], file: String) throws(FileProblem) -> YAMLNode {
         var lines: [Int] = []
         return try parse(bytes, file: file, elementLines: &lines)
     }

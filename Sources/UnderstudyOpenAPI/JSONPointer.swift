@@ -1,0 +1,80 @@
+package import UnderstudyDocuments
+
+/// An RFC 6901 pointer into a document (`/paths/~1pets/get`), the name every problem and every
+/// decode-breaker gives the node it is about: it reads the same in YAML and JSON, and in the
+/// independent validator.
+package struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparable {
+    package var tokens: [String]
+
+    package init(_ tokens: [String] = []) { self.tokens = tokens }
+
+    /// Parses `/a/b~1c` (the part of a `$ref` after `#`); nil when it does not start with `/` and is not empty.
+    package init?(parsing text: Substring) {
+        if text.isEmpty {
+            self.init()
+            return
+        }
+        guard text.first == "/" else { return nil }
+        self.init(
+            text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+                $0.contains("~") ? String($0).replacing("~1", with: "/").replacing("~0", with: "~") : String($0)
+            })
+    }
+
+    package func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
+    package func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
+
+    package var description: String {
+        tokens.isEmpty ? "/" : tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+    }
+
+    package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.description < rhs.description }
+}
+
+extension YAMLNode {
+    /// The node at `pointer`, or nil when a token names nothing.
+    package func node(at pointer: JSONPointer) -> YAMLNode? {
+        var node = self
+        for token in pointer.tokens {
+            guard let child = node.child(token) else { return nil }
+            node = child
+        }
+        return node
+    }
+
+    /// The deepest node along `tokens` that exists, with how many tokens led to it: a problem about
+    /// a missing key is reported where its mapping starts.
+    package func deepest(along tokens: [String]) -> (node: YAMLNode, matched: Int) {
+        var node = self
+        var matched = 0
+        for token in tokens {
+            guard let child = node.child(token) else { break }
+            node = child
+            matched += 1
+        }
+        return (node, matched)
+    }
+
+    /// A mapping's value for `token`, or a sequence's item at the index `token` spells.
+    package func child(_ token: String) -> YAMLNode? {
+        switch self {
+        case .mapping(let mapping): return mapping[token]
+        case .sequence(let sequence):
+            guard let index = Int(token), sequence.indices.contains(index) else { return nil }
+            return sequence[index]
+        case .scalar: return nil
+        }
+    }
+
+    /// The node's mapping, if it is one.
+    package var mappingValue: Mapping? {
+        if case .mapping(let mapping) = self { return mapping }
+        return nil
+    }
+
+    /// Whether a plain scalar reads as YAML's null (`null`, `~`, nothing).
+    package var isNull: Bool {
+        guard case .scalar(let scalar) = self, scalar.style == .plain else { return false }
+        return ["null", "~", "", "Null", "NULL"].contains(scalar.string)
+    }
+}

@@ -1,0 +1,101 @@
+/// An operation's path as written in the document (`/pets/{petId}`), split into segments so the
+/// engine can match a request path without a regex.
+package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
+    package enum Segment: Hashable, Sendable {
+        case literal(String)
+        /// `{petId}`: one whole segment. A segment that mixes text and a parameter
+        /// (`/files/{name}.json`) is kept as `.mixed` so nothing is lost.
+        case parameter(String)
+        /// Text with one or more `{name}`s inside, e.g. `{name}.json`: pieces in order.
+        case mixed([Piece])
+    }
+
+    package enum Piece: Hashable, Sendable {
+        case text(String)
+        case parameter(String)
+    }
+
+    package var segments: [Segment]
+    /// As written in the document.
+    package var text: String
+
+    package init(_ text: String) {
+        self.text = text
+        segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(Self.segment)
+        if text == "/" { segments = [] }
+    }
+
+    private static func segment(_ text: Substring) -> Segment {
+        guard text.contains("{") else { return .literal(String(text)) }
+        var pieces: [Piece] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+            pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        if pieces.count == 1, case .parameter(let name) = pieces[0] { return .parameter(name) }
+        return .mixed(pieces)
+    }
+
+    /// The parameter names, in order.
+    package var parameterNames: [String] {
+        segments.flatMap { segment -> [String] in
+            switch segment {
+            case .literal: []
+            case .parameter(let name): [name]
+            case .mixed(let pieces):
+                pieces.compactMap {
+                    if case .parameter(let name) = $0 { return name }
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The parameters of `path` (already split at `/`, without the server's base path) when it
+    /// matches; nil when it does not. A parameter matches one non-empty segment (or its part of one).
+    package func match(_ path: [Substring]) -> [String: String]? {
+        guard path.count == segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (segment, part) in zip(segments, path) {
+            switch segment {
+            case .literal(let text):
+                guard part == text else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                values[name] = String(part)
+            case .mixed(let pieces):
+                guard let found = Self.match(pieces[...], part) else { return nil }
+                values.merge(found) { first, _ in first }
+            }
+        }
+        return values
+    }
+
+    /// Text pieces must appear as written; a parameter takes the shortest non-empty run before the next text.
+    private static func match(_ pieces: ArraySlice<Piece>, _ text: Substring) -> [String: String]? {
+        guard let first = pieces.first else { return text.isEmpty ? [:] : nil }
+        switch first {
+        case .text(let literal):
+            guard text.hasPrefix(literal) else { return nil }
+            return match(pieces.dropFirst(), text.dropFirst(literal.count))
+        case .parameter(let name):
+            guard pieces.count > 1 else { return text.isEmpty ? nil : [name: String(text)] }
+            guard !text.isEmpty else { return nil }
+            var end = text.index(after: text.startIndex)
+            while end <= text.endIndex {
+                if var rest = match(pieces.dropFirst(), text[end...]) {
+                    rest[name] = String(text[..<end])
+                    return rest
+                }
+                guard end < text.endIndex else { break }
+                end = text.index(after: end)
+            }
+            return nil
+        }
+    }
+
+    package var description: String { text }
+}

@@ -1,0 +1,1 @@
+../UnderstudyOpenAPITests/LargeDocument.swift

@@ -1,0 +1,128 @@
+import HTTPTypes
+import Testing
+import UnderstudyDocuments
+import UnderstudyOpenAPI
+
+/// The OpenAPI Initiative's examples and our own multi-file document: every one loads, and every
+/// operation × status × media type with a schema or an example has a body.
+@Suite struct RealWorldDocumentTests {
+    @Test(arguments: Fixtures.oai + Fixtures.ours)
+    func everyResponseHasABody(_ document: String) throws {
+        let service = try Fixtures.load(document)
+        #expect(!service.operations.isEmpty || document.contains("webhook"))
+        for (operation, response, content) in service.contents {
+            let label = "\(document) \(operation.method) \(operation.path) \(response.status) \(content.contentType)"
+            if content.schemaPointer != nil {
+                #expect(content.synthesized != nil, "\(label): no body synthesised")
+            }
+            #expect(content.preferredBody != nil || content.schemaPointer == nil, "\(label)")
+        }
+    }
+
+    @Test func petstore() throws {
+        for name in ["oai/petstore.yaml", "oai/petstore.json"] {
+            let service = try Fixtures.load(name)
+            #expect(service.version == .openAPI30("3.0.0"))
+            #expect(service.serverBasePath == "/v1")
+            #expect(service.operations.map(\.operationId) == ["listPets", "createPets", "showPetById"])
+            let show = try #require(service.operation("showPetById"))
+            #expect(show.method == .get)
+            #expect(show.path.segments == [.literal("pets"), .parameter("petId")])
+            #expect(show.path.match(["pets", "42"]) == ["petId": "42"])
+            #expect(show.path.match(["pets"]) == nil)
+            let list = try #require(service.operation("listPets"))
+            #expect(list.responses.map(\.status) == [.code(200), .default])
+            #expect(list.responses[0].headers.map(\.name) == ["x-next"])
+            let body = try #require(list.responses[0].contents.first?.synthesized)
+            #expect(body.jsonText == #"[{"id":1,"name":"string","tag":"string"}]"#)
+            #expect(Set(list.responses[0].contents[0].breakers.map(\.kind)) == [.missingRequiredKey, .wrongType, .nullNotNullable])
+        }
+    }
+
+    @Test func examplesAreKeptInOrder() throws {
+        let service = try Fixtures.load("oai/api-with-examples.yaml")
+        let versions = try #require(service.operation("listVersionsv2"))
+        let content = try #require(versions.responses.first?.contents.first)
+        #expect(content.contentType == "application/json")
+        #expect(content.examples.map(\.name) == ["foo"])
+        let first = try #require(content.examples.first?.value["versions"]?.arrayValue?.first)
+        #expect(first.members?.map(\.key) == ["status", "updated", "id", "links"])
+        #expect(first["updated"] == .string("2011-01-21T11:33:21Z"))
+    }
+
+    @Test func webhooksAreNotOperations() throws {
+        let service = try Fixtures.load("oai/webhook-example.yaml")
+        #expect(service.version == .openAPI31("3.1.0"))
+        #expect(service.operations.isEmpty)
+    }
+
+    @Test func multiFileDocument() throws {
+        let service = try Fixtures.load("multifile/openapi.yaml")
+        #expect(service.serverBasePath == "/v2")
+        let list = try #require(service.operation("listPets"))
+        let ok = list.responses[0]
+        #expect(ok.headers.map(\.name) == ["X-Total-Count", "X-Request-Id"])
+        #expect(ok.headers[1].value == "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+        #expect(ok.headers[1].required)
+        let pets = try #require(ok.contents[0].synthesized?.arrayValue)
+        #expect(pets.count == 1)
+        // Every property but the write-only one, in the order written; the enum's first value.
+        #expect(pets[0].members?.map(\.key) == ["id", "kind", "name", "born", "tags", "category"])
+        #expect(pets[0]["kind"] == .string("cat"))
+        // The default response, from common.yaml, and its schema from schemas/error.json.
+        #expect(list.responses[1].status == .default)
+        #expect(list.responses[1].contents[0].contentType == "application/problem+json")
+        #expect(list.responses[1].contents[0].synthesized?["status"] == .number("100"))
+        // The category tree recurses across files: bounded, children left out past the bound.
+        let tree = try #require(service.operation("categoryTree")?.responses[0].contents[0].synthesized)
+        #expect(tree.jsonText.count < 400)
+        #expect(tree["name"] == .string("Mammals"))
+        // oneOf: the pet (first branch) matches only the pet branch.
+        let petOrRobot = try #require(service.operation("showPet")?.responses[0].contents[0].synthesized)
+        #expect(petOrRobot["kind"] == .string("cat"))
+        let created = try #require(service.operation("createPet")?.responses[0].contents[0])
+        #expect(created.examples.map(\.name) == ["rex"])
+        #expect(created.examples[0].summary == "A dog")
+        #expect(service.warnings.isEmpty, "\(service.warnings)")
+    }
+
+    /// 3.0 through OpenAPIKit30 and the conversion: a path item, a response and nested schemas in other
+    /// files, references relative to the file that holds them, a schema that refers to itself in its file.
+    @Test func multiFile30Document() throws {
+        let service = try Fixtures.load("multifile30/openapi.yaml")
+        #expect(service.version == .openAPI30("3.0.3"))
+        #expect(service.operations.map(\.operationId) == ["listItems", "getItem"])
+        let item = try #require(service.operation("getItem")?.responses[0].contents[0].synthesized)
+        #expect(item["sku"] == .string("AA-0000"))
+        #expect(item["price"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
+        #expect(item["parent"]?["parent"]?["parent"] == nil)
+        // Properties named `default` and `example` are schemas; an example value's `$ref` key is data.
+        #expect(item["default"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
+        #expect(item["example"]?.jsonText == #"{"$ref":"this is an example value, not a reference"}"# || item["example"] == .string("string"))
+        #expect(service.operation("getItem")?.responses[1].contents.first?.synthesized?.jsonText == #"{"message":"string"}"#)
+        #expect(service.warnings.isEmpty, "\(service.warnings)")
+    }
+
+    @Test func decodeBreakersOfTheMultiFileDocument() throws {
+        let service = try Fixtures.load("multifile/openapi.yaml")
+        let breakers = try #require(service.operation("listPets")?.responses[0].contents[0].breakers)
+        let byKind = Dictionary(uniqueKeysWithValues: breakers.map { ($0.kind, $0) })
+        #expect(breakers.map(\.kind) == DecodeBreaker.Kind.allCases)
+        #expect(byKind[.missingRequiredKey]?.pointer.description == "/0/id")
+        #expect(byKind[.missingRequiredKey]?.body[0]?["id"] == nil)
+        #expect(byKind[.wrongType]?.pointer.description == "/0/id")
+        #expect(byKind[.wrongType]?.body.arrayValue?.first?["id"] == .string("wrong-type"))
+        #expect(byKind[.nullNotNullable]?.pointer.description == "/0")
+        #expect(byKind[.unknownEnumCase]?.pointer.description == "/0/kind")
+        #expect(byKind[.malformedDateTime]?.pointer.description == "/0/born")
+        #expect(byKind[.malformedDateTime]?.kind.decodingError == "dataCorrupted")
+        #expect(byKind[.missingRequiredKey]?.kind.decodingError == "keyNotFound")
+    }
+}
+
+extension JSONValue {
+    subscript(index: Int) -> JSONValue? {
+        guard let items = arrayValue, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+}
