@@ -32,7 +32,7 @@ let package = Package(
         // The upstream side of `understudy record` and of proxy pass-through; only the CLI links it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // OpenAPI 3.0/3.1/3.2 documents as Codable types: the gate every `--openapi` document passes
-        // (UnderstudyOpenAPI only; the engine never links it).
+        // (UnderstudyOpenAPI only: the engine sees its operations, never OpenAPIKit).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
     ],
     targets: [
@@ -119,6 +119,7 @@ let package = Package(
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
                 "UnderstudyBuiltinAPIs",
+                "UnderstudyOpenAPI",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),

@@ -19,6 +19,8 @@ package final class Scenario: Sendable {
     package let generic: GenericBehavior
     /// Prefixes whose requests no route matches go upstream (`proxy:`), the nearest file's first.
     let proxies: [UpstreamMapping]
+    /// The OpenAPI documents served, by mount name (their operations are among `routes`).
+    package let mounts: [String: MountedDocument]
     package let cache = ResponseCache()
     /// `apis` by `API.index`: read on every request, where hashing the key cost more than the rest of the lookup.
     private let behaviors: [APIBehavior?]
@@ -26,7 +28,7 @@ package final class Scenario: Sendable {
     package init(
         name: String, description: String, file: String, extends: [String], apis: [UnderstudyAPI: APIBehavior], routes: [CustomRoute],
         generic: GenericBehavior = .none,
-        proxies: [UpstreamMapping] = []
+        proxies: [UpstreamMapping] = [], mounts: [String: MountedDocument] = [:]
     ) {
         self.name = name
         self.description = description
@@ -36,6 +38,7 @@ package final class Scenario: Sendable {
         self.routes = routes
         self.generic = generic
         self.proxies = proxies
+        self.mounts = mounts
         behaviors = UnderstudyAPI.allCases.map { apis[$0] }
     }
 
@@ -73,6 +76,7 @@ package final class APIBehavior: Sendable {
 package struct CannedResponse: Sendable {
     package var status: Int
     package var fields: HTTPFields
+    /// The body as written, `{{origin}}` where the origin goes.
     package var body: String
     /// The `Content-Type` header's value, `application/json` when the file gives none.
     package let contentType: String
@@ -101,6 +105,27 @@ package struct CannedResponse: Sendable {
             default: .text
             }
         pieces = Self.split(body, language: language)
+    }
+
+    /// A response made elsewhere (an OpenAPI document's), its body already JSON or text with holes for the
+    /// origin: nothing in it is read as a `{{placeholder}}`, whatever the document's strings say.
+    package init(status: Int, fields: HTTPFields, template: BodyTemplate) {
+        self.status = status
+        self.fields = fields
+        contentType = fields[.contentType] ?? "application/json"
+        language = .text
+        pieces = template.segments.map { segment in
+            switch segment {
+            case .bytes(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+            case .origin, .translatedOrigin: .origin
+            }
+        }
+        body = pieces.map { piece in
+            switch piece {
+            case .text(let text): text
+            default: "{{origin}}"
+            }
+        }.joined()
     }
 
     package func render(parameters: [String: String]) -> APIResponse {
@@ -218,6 +243,8 @@ package struct CustomRoute: Sendable {
     package var body: BodyPattern?
     /// How many more requests a session's route answers (`times:`); nil: every one.
     package var allowance: RouteAllowance?
+    /// The OpenAPI operation the route answers for, when a mounted document made it (see ``MountedDocument``).
+    package var operation: OperationReference?
     /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
     package var depth = 0
     /// The path as written, `:name` segments included.

@@ -2,6 +2,7 @@ package import HTTPTypes
 package import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
 package import UnderstudyDocuments
+package import UnderstudyOpenAPI
 
 /// One scenario file as written, checked for unknown keys and wrong types but
 /// not yet combined with the scenario it extends.
@@ -15,6 +16,22 @@ package struct ScenarioDefinition {
     package var routes: [RouteDefinition] = []
     /// `proxy:` — prefixes whose unmatched requests go to a real service.
     var proxies: [UpstreamMapping] = []
+    /// `openapi:` — documents to serve, by mount name: a file in the scenarios folder.
+    var openAPI: [(name: String, file: String, line: Int?)] = []
+    /// `operations:` — how operations of the mounted documents answer in this scenario, by `operationId`.
+    var operations: [String: OperationOverride] = [:]
+
+    /// One operation's answer in one scenario: a status the document describes, one of its named examples
+    /// or the synthesised body, a decode-breaker, a delay or a fault.
+    package struct OperationOverride {
+        var status: Int?
+        var example: String?
+        var dynamic: Bool?
+        var breaker: DecodeBreaker.Kind?
+        var delay: Int?
+        var fault: Fault?
+        var line: Int?
+    }
 
     /// Settings that apply to one API (or, at the top level, to all three).
     package struct Behavior {
@@ -76,7 +93,8 @@ package struct ScenarioReader {
 
     /// The longest delay a file may ask for; the server caps it further (`--max-delay`).
     static let maxDelayMilliseconds = 86_400_000
-    static let topKeys = ["name", "description", "extends", "delay", "fault", "response", "apis", "routes", "proxy"]
+    static let topKeys = ["name", "description", "extends", "dataset", "delay", "fault", "response", "apis", "routes", "proxy", "openapi", "operations"]
+    static let operationKeys = ["status", "example", "dynamic", "breaker", "delay", "fault"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
     static let routeKeys = ["method", "path", "query", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault", "times"]
@@ -95,6 +113,32 @@ package struct ScenarioReader {
         if let node = top["description"] { definition.description = string(node, "description") ?? "" }
         if let node = top["extends"], let parent = string(node, "extends") { definition.extends = (parent, node.mark.line) }
         definition.common = behavior(top, at: "", allowDataset: false)
+        if let node = top["dataset"], let text = string(node, "dataset") {
+            // At the top level only `empty`: it empties the three APIs and the arrays of mounted documents' bodies.
+            if text == "empty" {
+                definition.common.dataset = .empty
+            } else {
+                problem(node, "dataset", "at the top level, dataset takes only 'empty' (a folder or file is per API: apis.NAME.dataset)")
+            }
+        }
+        if let node = top["openapi"], let mounts = mapping(node, "openapi") {
+            for (key, value) in mounts {
+                let name = key.string ?? ""
+                if let reason = OpenAPIMount.problem(withName: name) {
+                    problem(key, "openapi.\(name)", reason)
+                    continue
+                }
+                guard let file = string(value, "openapi.\(name)") else { continue }
+                definition.openAPI.append((name, file, value.mark.line))
+            }
+        }
+        if let node = top["operations"], let operations = mapping(node, "operations") {
+            for (key, value) in operations {
+                let id = key.string ?? ""
+                guard let block = mapping(value, "operations.\(id)") else { continue }
+                definition.operations[id] = operationOverride(block, at: "operations.\(id).")
+            }
+        }
         if let node = top["apis"], let apis = mapping(node, "apis") {
             for (keyNode, value) in apis {
                 let key = keyNode.string ?? ""
@@ -120,6 +164,29 @@ package struct ScenarioReader {
         }
         if let node = top["routes"] { definition.routes = routes(node, at: "routes") }
         return definition
+    }
+
+    private mutating func operationOverride(_ block: YAMLNode.Mapping, at prefix: String) -> ScenarioDefinition.OperationOverride {
+        checkKeys(block, allowed: Self.operationKeys, at: String(prefix.dropLast()))
+        var override = ScenarioDefinition.OperationOverride(line: block.mark.line)
+        if let node = block["status"] {
+            if let status = integer(node, prefix + "status"), (100...599).contains(status) {
+                override.status = status
+            } else {
+                problem(node, prefix + "status", "expected an HTTP status code from 100 to 599")
+            }
+        }
+        if let node = block["example"] { override.example = string(node, prefix + "example") }
+        if let node = block["dynamic"] { override.dynamic = bool(node, prefix + "dynamic") }
+        if let node = block["breaker"], let text = string(node, prefix + "breaker") {
+            override.breaker = DecodeBreaker.Kind(rawValue: text)
+            if override.breaker == nil {
+                problem(node, prefix + "breaker", "unknown decode-breaker (known: \(DecodeBreaker.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+        if let node = block["delay"] { override.delay = milliseconds(node, prefix + "delay") }
+        if let node = block["fault"] { override.fault = fault(node, prefix + "fault") }
+        return override
     }
 
     /// A list of routes as a scenario file's `routes:` writes them (a session's overlay too).
@@ -289,6 +356,12 @@ package struct ScenarioReader {
     private mutating func integer(_ node: YAMLNode, _ keyPath: String) -> Int? {
         if case .scalar(let scalar) = node, let value = Int(scalar.string) { return value }
         problem(node, keyPath, "expected a whole number")
+        return nil
+    }
+
+    private mutating func bool(_ node: YAMLNode, _ keyPath: String) -> Bool? {
+        if case .scalar(let scalar) = node, ["true", "false"].contains(scalar.string) { return scalar.string == "true" }
+        problem(node, keyPath, "expected true or false")
         return nil
     }
 

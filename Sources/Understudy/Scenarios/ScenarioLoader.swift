@@ -19,10 +19,16 @@ package enum ScenarioLoader {
     /// "cancelled" problem, at the next file or dataset item.
     /// `lazyDatasets`: artic's artworks file is read when a request first needs it, not now (a server's
     /// start); its contents are then not validated here. `validate` and reloads read everything.
-    package static func load(directory: URL, cancellation: LoadCancellation? = nil, lazyDatasets: Bool = false) throws(FileProblems) -> ScenarioSet {
+    /// `openAPI`: documents mounted from outside the folder (`--openapi`), besides the scenario files' `openapi:`.
+    package static func load(
+        directory: URL, openAPI: [OpenAPIMount] = [], cancellation: LoadCancellation? = nil, lazyDatasets: Bool = false
+    ) throws(FileProblems) -> ScenarioSet {
         let directory = directory.standardizedFileURL
         var loader = ScenarioLoading(directory: directory)
         loader.lazyDatasets = lazyDatasets
+        // Read before the folder's scope is set: a document given on the command line may sit anywhere (its own
+        // `$ref`s stay confined to its folder); one a scenario file names is read inside the scope, confined to the folder.
+        loader.loadMounts(openAPI, cancellation: cancellation)
         // Without a real folder there is nothing to confine to; run() reports it missing.
         let scope = ConfinedRead.realPath(directory.path).map { LoadScope(root: $0, cancellation: cancellation) }
         let set = LoadScope.$current.withValue(scope) { loader.run() }
@@ -47,6 +53,10 @@ package struct ScenarioLoading {
     var services: [String: any APIService] = [:]
     package var bodies: [String: String] = [:]
     var lazyDatasets = false
+    /// The OpenAPI documents served, by mount name.
+    var mounts: [String: MountedDocument] = [:]
+    /// Where each mount came from (`--openapi`, or a scenario file), to name both when two disagree.
+    var mountSources: [String: (file: URL, source: String)] = [:]
 
     package init(directory: URL) {
         self.directory = directory
@@ -88,6 +98,12 @@ package struct ScenarioLoading {
         for url in files {
             guard !cancelled() else { return nil }
             read(url)
+        }
+        for name in definitions.keys.sorted() {
+            for entry in definitions[name]!.openAPI {
+                guard !cancelled() else { return nil }
+                mount(OpenAPIMount(name: entry.name, file: directory.appendingPathComponent(entry.file)), display: entry.file, source: definitions[name]!.file, line: entry.line)
+            }
         }
         var scenarios: [String: Scenario] = [:]
         for name in definitions.keys.sorted() {
@@ -188,10 +204,55 @@ package struct ScenarioLoading {
                 routes.append(customRoute(route, file: definition.file, depth: depth))
             }
         }
+        var choices = MountedDocument.Choices(status: generic.fixed?.status, fallback: generic.fixed)
+        choices.emptyArrays = chain.first { $0.common.dataset != nil }?.common.dataset == .empty
+        // The nearest file's entry for an operation wins.
+        for definition in chain.reversed() { choices.overrides.merge(definition.operations) { $1 } }
+        for mountName in mounts.keys.sorted() {
+            let document = mounts[mountName]!
+            for (id, override) in choices.overrides where document.operationIDs[id] == nil && mounts.count == 1 {
+                problems.append(
+                    FileProblem(
+                        file: own.file, line: override.line, keyPath: "operations.\(id)",
+                        message: "no operation '\(id)' in \(document.file) (mounted as /\(mountName))"))
+            }
+            routes += document.routes(for: choices)
+        }
         guard problems.count == before else { return nil }
         return Scenario(
             name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes,
             generic: generic,
-            proxies: chain.flatMap(\.proxies))
+            proxies: chain.flatMap(\.proxies), mounts: mounts)
+    }
+
+    /// Loads the documents given from outside the folder.
+    mutating func loadMounts(_ configured: [OpenAPIMount], cancellation: LoadCancellation?) {
+        for mount in configured {
+            if cancellation?.isCancelled == true { return }
+            self.mount(mount, display: mount.file.path, source: "--openapi", line: nil)
+        }
+    }
+
+    /// Loads one document under its name, unless that name is taken by another file.
+    mutating func mount(_ mount: OpenAPIMount, display: String, source: String, line: Int?) {
+        if let reason = OpenAPIMount.problem(withName: mount.name) {
+            problems.append(FileProblem(file: source, line: line, keyPath: "openapi.\(mount.name)", message: reason))
+            return
+        }
+        if let earlier = mountSources[mount.name] {
+            if earlier.file.standardizedFileURL != mount.file.standardizedFileURL {
+                problems.append(
+                    FileProblem(
+                        file: source, line: line, keyPath: "openapi.\(mount.name)",
+                        message: "/\(mount.name) is already \(earlier.file.lastPathComponent) (from \(earlier.source)); give each document a name of its own"))
+            }
+            return
+        }
+        mountSources[mount.name] = (mount.file, source)
+        do {
+            mounts[mount.name] = try MountedDocument.load(mount, displayName: display)
+        } catch {
+            problems += error.problems
+        }
     }
 }

@@ -1,0 +1,139 @@
+package import HTTPTypes
+package import UnderstudyDocuments
+package import UnderstudyOpenAPI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An OpenAPI document loaded for one mount: its operations become routes of every scenario under
+/// `/NAME` (``routes(for:)``), each answering as the scenario asks (the success response, the document's
+/// own error for `server-error`'s 500, arrays emptied for `empty`, a decode-breaker…).
+package struct MountedDocument: Sendable {
+    package let name: String
+    /// The file as problems name it.
+    package let file: String
+    package let service: OpenAPIService
+    /// The first server's URL when it is absolute (`https://api.example.com/v1`, no trailing `/`): strings in
+    /// bodies that start with it become links to Understudy (`http://HOST:PORT/NAME/…`).
+    let serverURL: String?
+    /// Operation indexes by `operationId`, for scenario files' `operations:`.
+    package let operationIDs: [String: Int]
+
+    package init(name: String, file: String, service: OpenAPIService) {
+        self.name = name
+        self.file = file
+        self.service = service
+        if case .string(let url)? = service.document["servers"]?[0]?["url"], url.contains("://") {
+            serverURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        } else {
+            serverURL = nil
+        }
+        var ids: [String: Int] = [:]
+        for (index, operation) in service.operations.enumerated() {
+            if let id = operation.operationId, ids[id] == nil { ids[id] = index }
+        }
+        operationIDs = ids
+    }
+
+    /// Loads `mount`'s document; every problem located in it.
+    package static func load(_ mount: OpenAPIMount, displayName: String) throws(FileProblems) -> MountedDocument {
+        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName)
+        return MountedDocument(name: mount.name, file: displayName, service: service)
+    }
+
+    /// What one scenario asks of every operation, and of some by `operationId`.
+    package struct Choices {
+        /// The scenario's top-level status (`server-error`'s 500…), nil for success.
+        var status: Int?
+        /// The scenario's top-level response: the body when the document has none for `status`.
+        var fallback: CannedResponse?
+        /// `dataset: empty` at the top level.
+        var emptyArrays = false
+        var overrides: [String: ScenarioDefinition.OperationOverride] = [:]
+    }
+
+    /// Every operation as a route of one scenario, in the document's order: matched after the scenario's own
+    /// routes (a route written for the same path wins) and answered from the document.
+    func routes(for choices: Choices) -> [CustomRoute] {
+        service.operations.enumerated().map { index, operation in
+            let override = operation.operationId.flatMap { choices.overrides[$0] }
+            var choice = AnswerChoice(status: override?.status ?? choices.status, emptyArrays: choices.emptyArrays)
+            choice.example = override?.example
+            choice.dynamic = override?.dynamic ?? false
+            choice.breaker = override?.breaker
+            // A status the document does not describe answers with the scenario's own body (documented in docs/openapi.md).
+            let fixed = answer(operation, choice) ?? (override?.status == nil ? choices.fallback : nil) ?? Self.undescribed(choice.status ?? 200)
+            var route = CustomRoute(method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: fixed, delay: override?.delay, fault: override?.fault)
+            // Nearer than any scenario setting: the scenario's top-level response must not replace the document's own.
+            route.depth = -1
+            route.operation = OperationReference(mount: name, index: index)
+            return route
+        }
+    }
+
+    /// The response `choice` asks of `operation`, with its links pointing at Understudy; nil when the
+    /// document describes none for that status.
+    package func answer(_ operation: OpenAPIOperation, _ choice: AnswerChoice) -> CannedResponse? {
+        guard let answer = operation.answer(choice) else { return nil }
+        var fields = HTTPFields()
+        for header in answer.headers {
+            // A name the document writes that is not an HTTP token is left out rather than sent broken.
+            if let field = HTTPField.Name(header.name) { fields.append(HTTPField(name: field, value: header.value)) }
+        }
+        var template = BodyTemplate()
+        switch answer.body {
+        case .none: break
+        case .json(let value): template = JSONWriter().template(linked(value))
+        case .text(let text): template = BodyTemplate(text)
+        }
+        if let type = answer.contentType { fields[.contentType] = type }
+        return CannedResponse(status: answer.status, fields: fields, template: template)
+    }
+
+    /// A status the document does not describe, asked for by a scenario's `operations:` entry.
+    static func undescribed(_ status: Int) -> CannedResponse {
+        CannedResponse(status: status, fields: [.contentType: "application/json"], body: #"{"status":\#(status),"error":"The document describes no such response"}"#)
+    }
+
+    /// Strings that start with the document's server URL, as links to the same path under the mount.
+    func linked(_ value: JSONValue) -> JSONValue {
+        guard let serverURL else { return value }
+        func walk(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text) where text.hasPrefix(serverURL):
+                let rest = text.dropFirst(serverURL.count)
+                guard rest.isEmpty || rest.first == "/" || rest.first == "?" || rest.first == "#" else { return value }
+                return .link("/\(name)\(rest)")
+            case .array(let items): return .array(items.map(walk))
+            case .object(let members): return .object(members.map { JSONValue.Member($0.key, walk($0.value)) })
+            default: return value
+            }
+        }
+        return walk(value)
+    }
+
+    /// `/pets/{petId}` as a route path, `/pets/:petId`. A segment that mixes text and parameters
+    /// (`{name}.json`) matches any one segment.
+    static func routePath(_ template: PathTemplate) -> String {
+        template.segments.map { segment in
+            switch segment {
+            case .literal(let text): "/" + text
+            case .parameter(let name): "/:" + name
+            case .mixed(let pieces):
+                "/:"
+                    + pieces.compactMap {
+                        if case .parameter(let name) = $0 { name } else { nil }
+                    }.joined(separator: "_")
+            }
+        }.joined()
+    }
+}
+
+/// Which operation of which mount a route answers for (a `Prefer` header picks another of its answers).
+package struct OperationReference: Sendable, Hashable {
+    package let mount: String
+    package let index: Int
+}
