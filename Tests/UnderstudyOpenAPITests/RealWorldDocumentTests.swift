@@ -113,7 +113,10 @@ import UnderstudyOpenAPI
     @Test func multiFile30Document() throws {
         let service = try Fixtures.load("multifile30/openapi.yaml")
         #expect(service.version == .openAPI30("3.0.3"))
-        #expect(service.operations.map(\.operationId) == ["listItems", "getItem"])
+        #expect(service.operations.map(\.operationId) == ["listItems", "getItem", "getTag"])
+        let tag = try #require(service.operation("getTag"))
+        #expect(tag.responses[0].contents[0].synthesized == .string("new"))
+        #expect(tag.responses[1].contents[0].synthesized?["sku"] == .string("AA-0000"))
         let item = try #require(service.operation("getItem")?.responses[0].contents[0].synthesized)
         #expect(item["sku"] == .string("AA-0000"))
         #expect(item["price"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
