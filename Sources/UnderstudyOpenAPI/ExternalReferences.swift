@@ -124,7 +124,7 @@ struct ExternalReferences {
             if location.hasPrefix("/") || location.hasPrefix("\\") {
                 return problem("'\(text.prefix(200))' is an absolute path: a reference must be relative to the document's folder")
             }
-            guard let resolved = Self.join(file, String(location)) else {
+            guard let resolved = Self.join(file, String(JSONPointer.percentDecoded(location))) else {
                 return problem("'\(text.prefix(200))' leaves the document's folder")
             }
             target = resolved

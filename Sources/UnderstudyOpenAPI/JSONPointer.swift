@@ -8,8 +8,10 @@ package struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Compara
 
     package init(_ tokens: [String] = []) { self.tokens = tokens }
 
-    /// Parses `/a/b~1c` (the part of a `$ref` after `#`); nil when it does not start with `/` and is not empty.
-    package init?(parsing text: Substring) {
+    /// Parses `/a/b~1c` (the part of a `$ref` after `#`, a URI fragment, so `%7B` is `{`); nil when it
+    /// does not start with `/` and is not empty.
+    package init?(parsing fragment: Substring) {
+        let text = Self.percentDecoded(fragment)
         if text.isEmpty {
             self.init()
             return
@@ -19,6 +21,22 @@ package struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Compara
             text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
                 $0.contains("~") ? String($0).replacing("~1", with: "/").replacing("~0", with: "~") : String($0)
             })
+    }
+
+    /// `%XX` escapes decoded (as UTF-8); text without a valid escape is kept as written.
+    static func percentDecoded(_ text: Substring) -> Substring {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return Substring(String(decoding: bytes, as: UTF8.self))
     }
 
     package func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }

@@ -10,4 +10,12 @@ package struct OpenAPIOperation: Sendable {
     package var pointer: JSONPointer
     /// In the order written, `default` included.
     package var responses: [OpenAPIResponse]
+
+    package init(method: HTTPRequest.Method, path: PathTemplate, operationId: String?, pointer: JSONPointer, responses: [OpenAPIResponse]) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.pointer = pointer
+        self.responses = responses
+    }
 }

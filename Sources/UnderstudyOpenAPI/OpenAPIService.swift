@@ -20,4 +20,17 @@ package struct OpenAPIService: Sendable {
     /// How long each step of the load took (read and parse, external files, OpenAPIKit, references,
     /// operations and synthesis), for the log line of a slow start.
     package var timings: [(step: String, duration: Duration)] = []
+
+    package init(
+        version: OpenAPIVersion, title: String, serverBasePath: String, operations: [OpenAPIOperation], document: JSONValue, warnings: [FileProblem],
+        timings: [(step: String, duration: Duration)] = []
+    ) {
+        self.version = version
+        self.title = title
+        self.serverBasePath = serverBasePath
+        self.operations = operations
+        self.document = document
+        self.warnings = warnings
+        self.timings = timings
+    }
 }

@@ -56,7 +56,7 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The parameters of `path` (already split at `/`, without the server's base path) when it
     /// matches; nil when it does not. A parameter matches one non-empty segment (or its part of one).
-    package func match(_ path: [Substring]) -> [String: String]? {
+    package func match(_ path: some Collection<Substring>) -> [String: String]? {
         guard path.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (segment, part) in zip(segments, path) {

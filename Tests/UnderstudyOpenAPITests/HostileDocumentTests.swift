@@ -32,6 +32,13 @@ import UnderstudyOpenAPI
         #expect(!service.warnings.isEmpty)
     }
 
+    /// Negative counts (which OpenAPIKit accepts) must not trap where they become sizes.
+    @Test func negativeBoundsAreNotFatal() throws {
+        let service = try Fixtures.load("hostile/negative-bounds.yaml")
+        let body = try #require(service.operations.first?.responses.first?.contents.first?.synthesized)
+        #expect(body.jsonText == #"{"list":[],"text":""}"#)
+    }
+
     @Test func referencesOutOfTheFolderOrToTheNetwork() {
         expectProblem("passwd-ref.yaml", line: 12, "leaves the document's folder")
         expectProblem("dev-zero-ref.yaml", line: 12, "absolute path")

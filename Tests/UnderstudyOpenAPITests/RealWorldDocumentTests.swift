@@ -39,6 +39,28 @@ import UnderstudyOpenAPI
         }
     }
 
+    @Test func requestsFindTheirOperation() throws {
+        let service = try Fixtures.load("oai/petstore-expanded.yaml")
+        #expect(service.serverBasePath == "/v2")
+        let found = service.operation(for: .get, path: "/v2/pets/12")
+        #expect(found?.operation.operationId == "find pet by id")
+        #expect(found?.parameters == ["id": "12"])
+        #expect(service.operation(for: .get, path: "/pets/12")?.operation.operationId == "find pet by id")
+        #expect(service.operation(for: .delete, path: "/pets/12")?.operation.operationId == "deletePet")
+        #expect(service.operation(for: .get, path: "/pets")?.operation.operationId == "findPets")
+        #expect(service.operation(for: .patch, path: "/pets/12") == nil)
+        #expect(service.operation(for: .get, path: "/pets/12/toys") == nil)
+        // A literal segment wins over a parameter, whatever the order written.
+        let templated = OpenAPIOperation(method: .get, path: PathTemplate("/pets/{id}"), operationId: "one", pointer: JSONPointer(), responses: [])
+        let literal = OpenAPIOperation(method: .get, path: PathTemplate("/pets/mine"), operationId: "mine", pointer: JSONPointer(), responses: [])
+        let both = OpenAPIService(
+            version: .openAPI31("3.1.0"), title: "", serverBasePath: "", operations: [templated, literal], document: .null, warnings: [])
+        #expect(both.operation(for: .get, path: "/pets/mine")?.operation.operationId == "mine")
+        #expect(both.operation(for: .get, path: "/pets/7")?.operation.operationId == "one")
+        let mixed = PathTemplate("/files/{name}.{ext}")
+        #expect(mixed.match(["files", "report.final.pdf"]) == ["name": "report", "ext": "final.pdf"])
+    }
+
     @Test func examplesAreKeptInOrder() throws {
         let service = try Fixtures.load("oai/api-with-examples.yaml")
         let versions = try #require(service.operation("listVersionsv2"))
@@ -91,7 +113,10 @@ import UnderstudyOpenAPI
     @Test func multiFile30Document() throws {
         let service = try Fixtures.load("multifile30/openapi.yaml")
         #expect(service.version == .openAPI30("3.0.3"))
-        #expect(service.operations.map(\.operationId) == ["listItems", "getItem"])
+        #expect(service.operations.map(\.operationId) == ["listItems", "getItem", "getTag"])
+        let tag = try #require(service.operation("getTag"))
+        #expect(tag.responses[0].contents[0].synthesized == .string("new"))
+        #expect(tag.responses[1].contents[0].synthesized?["sku"] == .string("AA-0000"))
         let item = try #require(service.operation("getItem")?.responses[0].contents[0].synthesized)
         #expect(item["sku"] == .string("AA-0000"))
         #expect(item["price"]?.jsonText == #"{"cents":1,"currency":"USD"}"#)
