@@ -174,6 +174,7 @@ let package = Package(
                 "UnderstudyAdminWire",
                 "UnderstudyRecording",
                 "UnderstudyDocuments",
+                "UnderstudyOpenAPI",
                 "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -64,6 +64,12 @@ struct Serve: ParsableCommand {
             valueName: "name"))
     var allowedHost: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve an OpenAPI document's operations under /NAME; repeatable. (UNDERSTUDY_OPENAPI, NAME=FILE pairs separated by commas)",
+            valueName: "NAME=FILE"))
+    var openapi: [String] = []
+
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
     var allowRemoteAdmin = false
 
@@ -129,6 +135,7 @@ struct Serve: ParsableCommand {
             watch: watch || Environment.flag("UNDERSTUDY_WATCH"),
             logger: logger
         )
+        configuration.openAPI = try openAPIMounts(openapi)
         // Only an object: a proxied request starts the understudy-upstream helper (HelperUpstreamClient).
         configuration.upstreamClient = HelperUpstreamClient()
         // Access lines straight into the stderr buffer the logger writes through: no String per request.

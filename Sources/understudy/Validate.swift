@@ -2,6 +2,7 @@ import ArgumentParser
 import SystemPackage
 import Understudy
 import UnderstudyDocuments
+import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,10 +17,20 @@ struct Validate: ParsableCommand {
     @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
     var directory: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also check an OpenAPI document as serve --openapi would mount it; repeatable. (UNDERSTUDY_OPENAPI)", valueName: "NAME=FILE"))
+    var openapi: [String] = []
+
     func run() throws {
         let folder = scenariosDirectory(directory)
-        let set = try loadOrReport(folder)
+        let set = try loadOrReport(folder, openAPI: try openAPIMounts(openapi))
         print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
+        for mount in set.mounts.values.sorted(by: { $0.name < $1.name }) {
+            let service = mount.service
+            print("ok: /\(mount.name): \(mount.file), OpenAPI \(service.version.text), \(service.operations.count) operations")
+            for warning in service.warnings { printError("warning: \(warning.description)") }
+        }
     }
 }
 
@@ -41,9 +52,9 @@ struct List: ParsableCommand {
 }
 
 /// Loads the folder, or prints every problem to stderr and fails.
-func loadOrReport(_ folder: URL) throws -> ScenarioSet {
+func loadOrReport(_ folder: URL, openAPI: [OpenAPIMount] = []) throws -> ScenarioSet {
     do {
-        return try ScenarioLoader.load(directory: folder)
+        return try ScenarioLoader.load(directory: folder, openAPI: openAPI)
     } catch {
         for problem in error.problems { printError(problem.description) }
         printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")
@@ -59,4 +70,16 @@ func printError(_ line: String) {
 /// A line on stdout, written whole and unbuffered: a test or script waiting for "listening on" sees it at once.
 func printOutput(_ line: String) {
     _ = try? FileDescriptor.standardOutput.writeAll((line + "\n").utf8)
+}
+
+/// `--openapi NAME=FILE` options, else `UNDERSTUDY_OPENAPI`'s comma-separated pairs.
+func openAPIMounts(_ options: [String]) throws -> [OpenAPIMount] {
+    let arguments = options.isEmpty ? (Environment.string("UNDERSTUDY_OPENAPI")?.split(separator: ",").map(String.init) ?? []) : options
+    return try arguments.map { argument in
+        guard let mount = OpenAPIMount(argument: String(argument.trimmingSpaces)), !mount.file.path.isEmpty else {
+            throw ValidationError("--openapi takes NAME=FILE (e.g. petstore=openapi.yaml); got '\(argument)'")
+        }
+        if let reason = OpenAPIMount.problem(withName: mount.name) { throw ValidationError("--openapi: \(reason)") }
+        return mount
+    }
 }

@@ -29,7 +29,7 @@ public final class UnderstudyEngine: Sendable {
         self.configuration = configuration
         let scenarios: ScenarioSet
         do {
-            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory, lazyDatasets: true)
+            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory, openAPI: configuration.openAPI, lazyDatasets: true)
         } catch {
             throw UnderstudyError.invalidScenarios(error)
         }
@@ -45,7 +45,7 @@ public final class UnderstudyEngine: Sendable {
             scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
             adminGuard: AdminGuard(bindHost: host, isLoopback: isLoopback, allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
             logger: configuration.logger,
-            sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit))
+            sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         self.control = control
         responder = ScenarioResponder(control: control, accessLog: configuration.accessLog)

@@ -26,7 +26,7 @@ package struct MountedDocument: Sendable {
         self.name = name
         self.file = file
         self.service = service
-        if case .string(let url)? = service.document["servers"]?[0]?["url"], url.contains("://") {
+        if case .array(let servers)? = service.document["servers"], case .string(let url)? = servers.first?["url"], url.contains("://") {
             serverURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         } else {
             serverURL = nil

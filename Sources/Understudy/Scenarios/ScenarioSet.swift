@@ -10,6 +10,8 @@ package struct ScenarioSet: Sendable {
     package let scenarios: [String: Scenario]
     /// Custom routes that scenarios with top-level settings (the bundled faults) apply to without extending them.
     let sharedRoutes: [SharedRoute]
+    /// The OpenAPI documents served, by mount name (every scenario serves them all).
+    package var mounts: [String: MountedDocument] { scenarios.values.first?.mounts ?? [:] }
 
     package init(directory: URL, scenarios: [String: Scenario]) {
         self.directory = directory

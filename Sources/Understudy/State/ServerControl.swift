@@ -15,6 +15,8 @@ package final class ServerControl: Sendable {
     package let state: Locked<ServerState>
     let journal: Journal
     package let directory: URL
+    /// Documents mounted from outside the folder (`--openapi`), read again with it on every reload.
+    package let openAPI: [OpenAPIMount]
     /// Host, cross-site and token checks before every admin route.
     let adminGuard: AdminGuard
     let logger: Logger
@@ -43,13 +45,14 @@ package final class ServerControl: Sendable {
 
     package init(
         scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
-        sessionLimits: ServerState.SessionLimits = .init()
+        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = []
     ) {
         var initial = ServerState(scenarios: scenarios, start: start)
         initial.sessionLimits = sessionLimits
         state = Locked(initial)
         journal = Journal(capacity: journalSize)
         directory = scenarios.directory
+        self.openAPI = openAPI
         self.adminGuard = adminGuard
         self.logger = logger
     }
@@ -127,7 +130,7 @@ package final class ServerControl: Sendable {
 
     private func load(_ cancellation: LoadCancellation) -> ReloadOutcome {
         let loaded: ScenarioSet
-        switch Result(catching: { () throws(FileProblems) in try ScenarioLoader.load(directory: directory, cancellation: cancellation) }) {
+        switch Result(catching: { () throws(FileProblems) in try ScenarioLoader.load(directory: directory, openAPI: openAPI, cancellation: cancellation) }) {
         case .success(let set):
             loaded = set
         case .failure(let error):
