@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyTesting", "UnderstudyHTTP",
+                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyOpenAPI", "UnderstudyTesting", "UnderstudyHTTP",
                 "UnderstudyTestSupport",
             ]
         ),

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 import Logging
-import Understudy
+public import Understudy
 import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
@@ -39,17 +39,19 @@ public final class UnderstudyRouter: Sendable {
     ///   - scenario: The scenario active at start.
     ///   - journalSize: Requests kept in the journal.
     ///   - adminToken: When set, admin calls need `Authorization: Bearer <token>`.
-    /// - Throws: `UnderstudyError` when the scenarios are broken or `scenario` is unknown.
+    ///   - openAPI: OpenAPI documents served under `/NAME`, besides those the scenario files mount.
+    /// - Throws: `UnderstudyError` when the scenarios (or the documents) are broken or `scenario` is unknown.
     public init(
         scenarios: URL = UnderstudyTestServer.bundledScenarios, scenario: String = "happy", journalSize: Int = 1000,
-        adminToken: String? = nil
+        adminToken: String? = nil, openAPI: [OpenAPIMount] = []
     ) throws {
         var logger = Logger(label: "understudy.router")
         logger.logLevel = .warning
-        let engine = try UnderstudyEngine(
-            configuration: UnderstudyConfiguration(
-                server: ServerConfiguration(host: "127.0.0.1", port: 0), scenariosDirectory: scenarios, scenario: scenario,
-                journalSize: journalSize, adminToken: adminToken, logger: logger))
+        var configuration = UnderstudyConfiguration(
+            server: ServerConfiguration(host: "127.0.0.1", port: 0), scenariosDirectory: scenarios, scenario: scenario,
+            journalSize: journalSize, adminToken: adminToken, logger: logger)
+        configuration.openAPI = openAPI
+        let engine = try UnderstudyEngine(configuration: configuration)
         responder = engine.responder
         host = "localhost:8080"
     }

@@ -48,25 +48,24 @@ public final class UnderstudyTestServer: Sendable {
         adminToken: String? = nil,
         adminPort: Int? = nil,
         watch: Bool = false,
-        logLevel: Logger.Level = .warning
+        logLevel: Logger.Level = .warning,
+        openAPI: [OpenAPIMount] = []
     ) throws {
         self.adminToken = adminToken
         var logger = Logger(label: "understudy.test")
         logger.logLevel = logLevel
-        server = try UnderstudyServer(
-            configuration: UnderstudyConfiguration(
-                server: ServerConfiguration(
-                    host: "127.0.0.1", port: 0, connectionLimit: connectionLimit,
-                    maxDelayMilliseconds: maxDelayMilliseconds),
-                scenariosDirectory: scenarios,
-                scenario: scenario,
-                journalSize: journalSize,
-                adminToken: adminToken,
-                adminPort: adminPort,
-                watch: watch,
-                logger: logger
-            ),
-            transport: .libmicrohttpd(threads: threads))
+        var configuration = UnderstudyConfiguration(
+            server: ServerConfiguration(host: "127.0.0.1", port: 0, connectionLimit: connectionLimit, maxDelayMilliseconds: maxDelayMilliseconds),
+            scenariosDirectory: scenarios,
+            scenario: scenario,
+            journalSize: journalSize,
+            adminToken: adminToken,
+            adminPort: adminPort,
+            watch: watch,
+            logger: logger
+        )
+        configuration.openAPI = openAPI
+        server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: threads))
         try server.start()
     }
 

@@ -14,6 +14,8 @@ extension HTTPField.Name {
     static let allowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
     static let allowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!
     static let retryAfter = HTTPField.Name("Retry-After")!
+    /// Picks one of an OpenAPI operation's answers (`code=404, example=notFound, dynamic=true`), as Prism reads it.
+    static let prefer = HTTPField.Name("Prefer")!
     /// HTTPTypes models Host as the request authority; MHD passes it as a header.
     package static let hostHeader = HTTPField.Name("Host")!
     static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!

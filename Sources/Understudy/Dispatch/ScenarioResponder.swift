@@ -113,6 +113,9 @@ package final class ScenarioResponder: HTTPResponder {
         let generic = route.api == nil && cacheIndex != nil ? scenario.generic : .none
         let delay = delayOverride ?? generic.delay(for: route) ?? behavior?.delay ?? 0
         let fault = generic.fault(for: route) ?? behavior?.fault ?? .none
+        if let operation = route.operation, let prefer = request.header(.prefer) {
+            return preferredReply(request, operation: operation, prefer: prefer, scenario: scenario, delay: delay, fault: fault)
+        }
         if let fixed = generic.response(for: route) {
             let host = host(of: request)
             let malformed = fault == .malformedJSON
@@ -123,7 +126,9 @@ package final class ScenarioResponder: HTTPResponder {
             let response =
                 if let cacheIndex {
                     scenario.cache.response(
-                        for: ResponseCache.Key(route: .custom(cacheIndex, parameters), host: host, malformed: malformed), template: render,
+                        // A body that names no parameter is one entry whatever the path's values (`/pets/1`, `/pets/2`…).
+                        for: ResponseCache.Key(route: .custom(cacheIndex, fixed.usesParameters ? parameters : []), host: host, malformed: malformed),
+                        template: render,
                         prepare: prepare
                     ).response
                 } else {
@@ -226,7 +231,7 @@ package final class ScenarioResponder: HTTPResponder {
             status: .noContent,
             headerFields: [
                 .allowOrigin: "*", .allowMethods: methods,
-                .allowHeaders: "Content-Type, Authorization, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
+                .allowHeaders: "Content-Type, Authorization, Prefer, X-Understudy-Scenario, X-Understudy-Session, X-Understudy-Delay",
                 .allow: methods,
             ])
     }

@@ -69,7 +69,7 @@ package struct MountedDocument: Sendable {
             var route = CustomRoute(method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: fixed, delay: override?.delay, fault: override?.fault)
             // Nearer than any scenario setting: the scenario's top-level response must not replace the document's own.
             route.depth = -1
-            route.operation = OperationReference(mount: name, index: index)
+            route.operation = OperationReference(mount: name, index: index, choice: choice)
             return route
         }
     }
@@ -132,8 +132,10 @@ package struct MountedDocument: Sendable {
     }
 }
 
-/// Which operation of which mount a route answers for (a `Prefer` header picks another of its answers).
+/// Which operation of which mount a route answers for, and what its scenario chose (a `Prefer` header
+/// picks another of its answers).
 package struct OperationReference: Sendable, Hashable {
     package let mount: String
     package let index: Int
+    package let choice: AnswerChoice
 }

@@ -80,6 +80,13 @@ package struct CannedResponse: Sendable {
     package var body: String
     /// The `Content-Type` header's value, `application/json` when the file gives none.
     package let contentType: String
+    /// Whether the body has a `{{name}}` of the path: only then does its rendering depend on the request.
+    package var usesParameters: Bool {
+        pieces.contains {
+            if case .parameter = $0 { return true }
+            return false
+        }
+    }
     private let pieces: [Piece]
     private let language: Language
 

@@ -103,6 +103,13 @@ package struct ScenarioReader {
 
     package mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
         guard let top = mapping(root, "") else { return nil }
+        if let version = top["openapi"], case .scalar = version {
+            // An OpenAPI document among the scenario files: one clear problem rather than one per key.
+            problem(
+                version, "openapi",
+                "this is an OpenAPI document, not a scenario: move it into a subfolder (e.g. openapi/) and mount it from a scenario file (openapi: {NAME: openapi/\(file)}) or with --openapi NAME=FILE")
+            return nil
+        }
         var definition = ScenarioDefinition(name: defaultName, description: "", file: file)
         checkKeys(top, allowed: Self.topKeys, at: "")
         if let node = top["name"], let name = string(node, "name") {

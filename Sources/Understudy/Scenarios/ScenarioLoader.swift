@@ -208,15 +208,15 @@ package struct ScenarioLoading {
         choices.emptyArrays = chain.first { $0.common.dataset != nil }?.common.dataset == .empty
         // The nearest file's entry for an operation wins.
         for definition in chain.reversed() { choices.overrides.merge(definition.operations) { $1 } }
+        for (id, override) in own.operations where !mounts.values.contains(where: { $0.operationIDs[id] != nil }) {
+            let served = mounts.keys.sorted().map { "/\($0)" }.joined(separator: ", ")
+            problems.append(
+                FileProblem(
+                    file: own.file, line: override.line, keyPath: "operations.\(id)",
+                    message: "no operation '\(id)' in the documents served" + (served.isEmpty ? " (none is mounted)" : " (\(served))")))
+        }
         for mountName in mounts.keys.sorted() {
-            let document = mounts[mountName]!
-            for (id, override) in choices.overrides where document.operationIDs[id] == nil && mounts.count == 1 {
-                problems.append(
-                    FileProblem(
-                        file: own.file, line: override.line, keyPath: "operations.\(id)",
-                        message: "no operation '\(id)' in \(document.file) (mounted as /\(mountName))"))
-            }
-            routes += document.routes(for: choices)
+            routes += mounts[mountName]!.routes(for: choices)
         }
         guard problems.count == before else { return nil }
         return Scenario(

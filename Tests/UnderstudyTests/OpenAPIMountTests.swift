@@ -1,0 +1,210 @@
+import Foundation
+import HTTPTypes
+import Testing
+import UnderstudyDocuments
+import UnderstudyOpenAPI
+import UnderstudyTesting
+
+@testable import Understudy
+
+/// OpenAPI documents mounted under `/NAME`: every operation answers under every bundled scenario as the
+/// scenario asks, from the document's own responses, through the engine (no socket).
+@Suite struct OpenAPIMountTests {
+    static let documents = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("UnderstudyOpenAPITests/Documents")
+    static let fixtures = [
+        "oai/petstore.yaml", "oai/petstore-expanded.yaml", "oai/petstore.json", "oai/api-with-examples.yaml", "oai/link-example.yaml",
+        "oai/uspto.yaml", "oai/callback-example.yaml", "multifile/openapi.yaml", "multifile30/openapi.yaml", "features/features-3.0.yaml",
+        "features/features-3.1.yaml",
+    ]
+    /// The scenarios that answer with a status of their own, and that status.
+    static let statusScenarios = ["server-error": 500, "not-found": 404, "unauthorized": 401, "rate-limited": 429]
+
+    static func path(_ operation: OpenAPIOperation, mount: String) -> String {
+        "/\(mount)" + MountedDocument.routePath(operation.path).split(separator: "/").map { $0.hasPrefix(":") ? "1" : String($0) }.map { "/" + $0 }
+            .joined()
+    }
+
+    @Test(arguments: fixtures) func everyOperationUnderEveryScenario(_ fixture: String) async throws {
+        let file = Self.documents.appendingPathComponent(fixture)
+        let service = try OpenAPILoader.load(fileAt: file)
+        let router = try UnderstudyRouter(openAPI: [OpenAPIMount(name: "api", file: file)])
+        let scenarios = try ScenarioLoader.load(directory: UnderstudyTestServer.bundledScenarios).names
+        #expect(scenarios.count >= 13)
+        for operation in service.operations {
+            let path = Self.path(operation, mount: "api")
+            for scenario in scenarios {
+                let answer = await router.execute(path, method: operation.method, headers: [UnderstudyRouter.scenarioHeader: scenario], waitForDelays: false)
+                let label = "\(fixture) \(operation.method.rawValue) \(path) under \(scenario)"
+                #expect(answer.header("X-Understudy-Scenario") == scenario || answer.fault == .reset || answer.fault == .held, "\(label)")
+                switch scenario {
+                case "timeout": #expect(answer.fault == .held, "\(label)")
+                case "connection-reset": #expect(answer.fault == .reset, "\(label)")
+                case "truncated-body":
+                    if operation.response(for: nil)?.contents.isEmpty == false { #expect(answer.fault == .truncated, "\(label)") }
+                case "slow-body": #expect(answer.fault == .dribbled || answer.body.isEmpty, "\(label)")
+                case "delay": #expect(answer.delayMilliseconds > 0, "\(label)")
+                case let name where Self.statusScenarios[name] != nil:
+                    let status = Self.statusScenarios[name]!
+                    #expect(answer.status?.code == status, "\(label)")
+                    if let described = operation.answer(AnswerChoice(status: status)), case .json = described.body {
+                        // The document's own error body, not the scenario's generic one.
+                        #expect(answer.header("Content-Type") == described.contentType, "\(label)")
+                        #expect((try? JSONParser.parse(answer.body, file: "body")) != nil, "\(label): \(answer.text)")
+                    } else if operation.response(for: status) == nil {
+                        #expect(answer.text.contains("\(status)"), "\(label): the scenario's own body")
+                    }
+                default:
+                    let success = operation.response(for: nil)
+                    #expect(answer.status?.code == success?.status.servedCode, "\(label)")
+                    guard let expected = operation.answer(AnswerChoice(emptyArrays: scenario == "empty")), case .json = expected.body else {
+                        continue
+                    }
+                    #expect(answer.header("Content-Type") == expected.contentType, "\(label)")
+                    let parsed = try? JSONParser.parse(answer.body, file: "body")
+                    if scenario == "malformed-json" {
+                        #expect(parsed == nil, "\(label): \(answer.text)")
+                    } else {
+                        #expect(parsed != nil, "\(label): \(answer.text)")
+                        if scenario == "empty" { #expect(!answer.text.contains("[{") && !answer.text.contains(",{"), "\(label): \(answer.text)") }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func linksToTheServerPointAtUnderstudyAndTheBodyIsTheDocumentsExample() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let document = """
+            openapi: 3.1.0
+            info: {title: Orders, version: "1"}
+            servers: [{url: "https://api.example.com/v1"}]
+            paths:
+              /orders/{id}:
+                get:
+                  operationId: getOrder
+                  parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+                  responses:
+                    "200":
+                      description: ok
+                      headers:
+                        X-Rate-Limit: {schema: {type: integer}, example: 100}
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [id, self, items]
+                            properties:
+                              id: {type: integer}
+                              self: {type: string, format: uri}
+                              items: {type: array, items: {type: string}}
+                          examples:
+                            first: {value: {id: 7, self: "https://api.example.com/v1/orders/7", items: ["book"]}}
+                            second: {value: {id: 8, self: "https://api.example.com/v1/orders/8", items: []}}
+                    "404":
+                      description: missing
+                      content:
+                        application/problem+json:
+                          schema: {type: object, properties: {title: {type: string}}}
+                          example: {title: No such order}
+            """
+        try document.write(to: folder.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(openAPI: [OpenAPIMount(name: "orders", file: folder.appendingPathComponent("orders.yaml"))])
+        let happy = await router.execute("/orders/orders/7")
+        #expect(happy.status == .ok)
+        #expect(happy.text == #"{"id":7,"self":"http://localhost:8080/orders/orders/7","items":["book"]}"#)
+        #expect(happy.header("X-Rate-Limit") == "100" && happy.header("Content-Type") == "application/json")
+        // Prism's Prefer header: a named example, a status, the synthesised body; Understudy's breaker.
+        #expect(await router.execute("/orders/orders/7", headers: [.prefer: "example=second"]).text.contains(#""id":8"#))
+        let missing = await router.execute("/orders/orders/7", headers: [.prefer: "code=404"])
+        #expect(missing.status == .notFound && missing.text == #"{"title":"No such order"}"#)
+        #expect(missing.header("Content-Type") == "application/problem+json")
+        let breaker = await router.execute("/orders/orders/7", headers: [.prefer: "breaker=missing-required-key"])
+        #expect(breaker.status == .ok && !breaker.text.contains(#""id""#), "\(breaker.text)")
+        let unknown = await router.execute("/orders/orders/7", headers: [.prefer: "code=418"])
+        #expect(unknown.status == .badRequest && unknown.text.contains("describes no response 418"), "\(unknown.text)")
+        let noExample = await router.execute("/orders/orders/7", headers: [.prefer: "example=third"])
+        #expect(noExample.status == .badRequest && noExample.text.contains("it has first, second"), "\(noExample.text)")
+        // The document's own 404 for not-found; the same body twice from the cache, for any id.
+        let notFound = await router.execute("/orders/orders/9", headers: [UnderstudyRouter.scenarioHeader: "not-found"])
+        #expect(notFound.status == .notFound && notFound.text == #"{"title":"No such order"}"#)
+        // empty: arrays emptied.
+        let empty = await router.execute("/orders/orders/7", headers: [UnderstudyRouter.scenarioHeader: "empty"])
+        #expect(empty.text.contains(#""items":[]"#))
+        // Outside the document's paths: the engine's 404.
+        #expect(await router.execute("/orders/nothing").status == .notFound)
+        #expect(await router.execute("/orders/orders/7", method: .delete).status == .notFound)
+    }
+
+    /// A scenario file mounts a document of its folder and picks answers per operation by `operationId`.
+    @Test func aScenarioFileMountsADocumentAndChoosesPerOperation() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.documents.appendingPathComponent("oai/petstore.yaml"), to: folder.appendingPathComponent("openapi/petstore.yaml"))
+        try "openapi:\n  pets: openapi/petstore.yaml\n".write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        try """
+            extends: happy
+            operations:
+              listPets: {status: 500, delay: 5}
+              showPetById: {breaker: wrong-type}
+            """.write(to: folder.appendingPathComponent("broken-pets.yaml"), atomically: true, encoding: .utf8)
+        // A document left among the scenario files is named for what it is.
+        try FileManager.default.copyItem(
+            at: Self.documents.appendingPathComponent("oai/petstore.yaml"), to: folder.appendingPathComponent("stray.yaml"))
+        do {
+            _ = try UnderstudyRouter(scenarios: folder)
+            Issue.record("an OpenAPI document was read as a scenario")
+        } catch {
+            #expect("\(error)".contains("stray.yaml:1:10: openapi: this is an OpenAPI document, not a scenario"), "\(error)")
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("stray.yaml"))
+        let router = try UnderstudyRouter(scenarios: folder)
+        #expect(await router.execute("/pets/pets").status == .ok)
+        let listed = await router.execute("/pets/pets", headers: [UnderstudyRouter.scenarioHeader: "broken-pets"], waitForDelays: false)
+        #expect(listed.status == .internalServerError && listed.delayMilliseconds == 5)
+        let shown = await router.execute("/pets/pets/1", headers: [UnderstudyRouter.scenarioHeader: "broken-pets"])
+        #expect(shown.status == .ok && shown.text.contains(#""id":"#) && shown.text.contains("\""), "\(shown.text)")
+
+        // Every problem located: an unknown operationId, a wrong breaker, a taken name, a file outside the folder.
+        try """
+            extends: happy
+            openapi:
+              swapi: openapi/petstore.yaml
+              other: ../../etc/passwd
+            operations:
+              nosuchOperation: {status: 500}
+              listPets: {breaker: gremlins}
+            """.write(to: folder.appendingPathComponent("broken-pets.yaml"), atomically: true, encoding: .utf8)
+        do {
+            _ = try UnderstudyRouter(scenarios: folder)
+            Issue.record("a broken scenario file was accepted")
+        } catch {
+            let text = "\(error)"
+            for expected in [
+                "broken-pets.yaml:3", "openapi.swapi", "is taken", "../../etc/passwd", "outside the scenarios folder",
+                "operations.nosuchOperation: no operation 'nosuchOperation' in the documents served (/pets)", "operations.listPets.breaker: unknown decode-breaker",
+            ] {
+                #expect(text.contains(expected), "\(expected) in \(text)")
+            }
+        }
+    }
+
+    /// A hostile document either loads (its bounds clamped) or refuses the start with its problems located in it,
+    /// as a scenario file does; never a crash.
+    @Test func aHostileDocumentIsALocatedError() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.documents.appendingPathComponent("hostile").path).sorted() {
+            let file = Self.documents.appendingPathComponent("hostile/\(name)")
+            do {
+                _ = try UnderstudyRouter(openAPI: [OpenAPIMount(name: "h", file: file)])
+            } catch let error as UnderstudyError {
+                #expect("\(error)".contains(name), "\(name): \(error)")
+            } catch {
+                Issue.record("\(name): \(error)")
+            }
+        }
+    }
+}
