@@ -63,6 +63,11 @@ test: helper
 	# The package a team writes from the README, as a package of its own (only Understudy's public API),
 	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.
 	scripts/consumer-tests.sh
+	# OpenAPI, checked by Python's jsonschema (openapi-schema-validator): every body UnderstudyOpenAPI synthesises,
+	# every example and decode-breaker of the fixtures; then every operation served by `understudy serve --openapi`
+	# and called over HTTP under every scenario, against the documents as Python reads them.
+	scripts/validate-openapi-bodies.sh
+	scripts/openapi-e2e.sh
 
 ## Robustness: malformed HTTP, strict HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing;
 ## then 60 s of coverage-guided fuzzing per target (request path, scenario loader; scripts/fuzz.sh);

@@ -5,16 +5,17 @@
 #
 # Creates a venv at .venv-openapi (gitignored) with pinned packages on first use, runs the Swift
 # test that writes the dump (ValidatorDumpTests), then scripts/validate-openapi-bodies.py on it.
-# Usage: scripts/validate-openapi-bodies.sh [--release]   (exit status 1 when a body fails)
+# Usage: scripts/validate-openapi-bodies.sh [--release]   (after swift build --build-tests; exit status 1 when a body fails)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.venv-openapi
-if [ ! -x "$venv/bin/python" ]; then
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import yaml' 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' 'rfc3339-validator==0.1.*'
+    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' 'rfc3339-validator==0.1.*' 'PyYAML==6.*'
 fi
-config=()
-scratch=.build-openapi
+# The tests as `make test` built them (default scratch path); --release: a release build of its own.
+config=(--skip-build)
+scratch=.build
 if [ "${1:-}" = "--release" ]; then
     config=(-c release)
     scratch=.build-openapi-release

@@ -32,6 +32,8 @@ package struct OperationAnswer: Sendable {
     package var contentType: String?
     /// The body: JSON for a JSON media type; a string example is sent as it is for any other.
     package var body: Body
+    /// What synthesis could not do for this body, when it is the synthesised one (it may not validate).
+    package var synthesisWarnings: [String] = []
 
     package enum Body: Sendable {
         case none
@@ -69,6 +71,7 @@ extension OpenAPIOperation {
         }
         if value == nil, let name = choice.example { value = content.examples.first { $0.name == name }?.value }
         if value == nil { value = choice.dynamic ? content.synthesized ?? content.preferredBody : content.preferredBody }
+        let warnings = choice.breaker == nil && value == content.synthesized ? content.synthesisWarnings : []
         guard var body = value else { return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .none) }
         if choice.emptyArrays { body = Self.emptyingArrays(body) }
         guard content.isJSON else {
@@ -76,7 +79,7 @@ extension OpenAPIOperation {
             if case .string(let text) = body { return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .text(text)) }
             return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .none)
         }
-        return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .json(body))
+        return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .json(body), synthesisWarnings: warnings)
     }
 
     /// The names a `Prefer: example=` may take for `status`'s response.

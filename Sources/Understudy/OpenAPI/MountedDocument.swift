@@ -90,8 +90,16 @@ package struct MountedDocument: Sendable {
         case .text(let text): template = BodyTemplate(text)
         }
         if let type = answer.contentType { fields[.contentType] = type }
+        if let warning = answer.synthesisWarnings.first {
+            // Said on the answer itself, as Prism's `sl-violations` does: this body may not validate against its schema.
+            fields[Self.synthesisWarning] = String(warning.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }.prefix(300))
+        }
         return CannedResponse(status: answer.status, fields: fields, template: template)
     }
+
+    /// Marks a synthesised body that synthesis could not make valid (a pattern with look-ahead, a required
+    /// property that recurses forever), with what it could not do.
+    static let synthesisWarning = HTTPField.Name("X-Understudy-Synthesis-Warning")!
 
     /// A status the document does not describe, asked for by a scenario's `operations:` entry.
     static func undescribed(_ status: Int) -> CannedResponse {

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""End to end and independent of the Swift code: serves OpenAPI documents with `understudy serve --openapi`,
+calls every operation over HTTP under every bundled scenario, and checks what came back against the document
+as Python reads it (PyYAML, and jsonschema through openapi-schema-validator for the bodies, `$ref`s to other
+files resolved by `referencing` from the document's folder):
+
+- happy, delay, empty: the status is the operation's success response (its first 2xx, else its first response),
+  and a JSON body validates against that response's schema (`empty`: every array in it is empty);
+- server-error, not-found, unauthorized, rate-limited: 500, 404, 401, 429, and a JSON body validates against
+  the schema of the response the document gives for that status (the code, its range, else `default`);
+- malformed-json: the body does not parse; connection-reset, timeout (held until --max-delay): the connection
+  breaks without an answer; truncated-body: the answer is cut short;
+- slow-body: the body arrives whole (dribbled) and validates.
+
+Usage: scripts/openapi-e2e.py BINARY DOCUMENT...   (scripts/openapi-e2e.sh makes the venv and passes the fixtures)
+Exit status 1 when anything disagrees.
+"""
+import http.client, json, os, pathlib, re, subprocess, sys, time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import unquote, urljoin, urlparse
+
+import yaml
+from openapi_schema_validator import OAS30Validator, OAS31Validator, oas30_format_checker, oas31_format_checker
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT4, DRAFT202012
+
+SCENARIOS = ["happy", "delay", "empty", "server-error", "not-found", "unauthorized", "rate-limited", "malformed-json",
+             "connection-reset", "truncated-body", "slow-body", "timeout"]
+STATUS = {"server-error": 500, "not-found": 404, "unauthorized": 401, "rate-limited": 429}
+METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+
+def load(path):
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle) if str(path).endswith(".json") else yaml.safe_load(handle)
+
+
+def escape(token):
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def response_key(operation, status):
+    """The key of `responses` that answers `status` (None: the success response), as Understudy picks it."""
+    keys = [str(key) for key in (operation.get("responses") or {})]
+    if status is None:
+        key = next((k for k in keys if k.startswith("2")), None) or next((k for k in keys if k != "default"), None) or next(iter(keys), None)
+        return key, None if key is None else (500 if key == "default" else int(key.upper().replace("X", "0")))
+    for key in (str(status), f"{status // 100}XX", f"{status // 100}xx"):
+        if key in keys:
+            return key, status
+    return ("default" if status >= 400 and "default" in keys else None), status
+
+
+def follow(resolver, uri, value):
+    """`value` and its URI, following `$ref`s of objects that are not schemas (responses, path items)."""
+    for _ in range(32):
+        if not (isinstance(value, dict) and "$ref" in value):
+            return uri, value
+        uri = urljoin(uri, value["$ref"])
+        value = resolver.lookup(uri).contents
+    raise ValueError(f"reference chain too long at {uri}")
+
+
+def json_media(response):
+    content = (response or {}).get("content") or {}
+    for media, value in content.items():
+        essence = media.split(";")[0].strip().lower()
+        if essence == "application/json" or essence.endswith("+json") or essence in ("*/*", "application/*"):
+            return media, value
+    return None, None
+
+
+def has_array(value):
+    if isinstance(value, list):
+        return len(value) > 0
+    if isinstance(value, dict):
+        return any(has_array(item) for item in value.values())
+    return False
+
+
+def fetch(port, method, path, scenario, timeout=10):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request(method.upper(), path, headers={"X-Understudy-Scenario": scenario, "Content-Type": "application/json"},
+                           body=b"{}" if method in ("post", "put", "patch") else None)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def main(binary, documents):
+    counts, failures = Counter(), []
+    for document_path in documents:
+        path = pathlib.Path(document_path).resolve()
+        document = load(path)
+        is30 = str(document.get("openapi", "")).startswith("3.0")
+        base_uri = path.as_uri()
+
+        def retrieve(uri):
+            return Resource(contents=load(pathlib.Path(unquote(urlparse(uri).path))),
+                            specification=DRAFT4 if is30 else DRAFT202012)
+
+        registry = Registry(retrieve=retrieve).with_resource(base_uri, Resource(contents=document, specification=DRAFT4 if is30 else DRAFT202012))
+        resolver = registry.resolver(base_uri=base_uri)
+        validator_class = OAS30Validator if is30 else OAS31Validator
+        checker = oas30_format_checker if is30 else oas31_format_checker
+        server = subprocess.Popen([binary, "serve", "--port", "0", "--openapi", f"api={path}", "--log-level", "warning",
+                                   "--max-delay", "300"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = server.stdout.readline()
+            match = re.search(r":(\d+)\s*$", line)
+            if not match:
+                failures.append(f"{path.name}: understudy did not start: {line}{server.stderr.read()[:2000]}")
+                continue
+            port = int(match.group(1))
+            # Every call at once (delays, holds and dribbles are parked by the server, not by a thread of it).
+            calls = [(method, "/api" + re.sub(r"\{[^}/]+\}", "1", template), scenario)
+                     for template, item in (document.get("paths") or {}).items() if "$ref" not in item
+                     for method in METHODS if isinstance(item.get(method), dict) for scenario in SCENARIOS]
+
+            def call(request):
+                try:
+                    return request, fetch(port, *request), None
+                except Exception as error:
+                    return request, None, error
+
+            with ThreadPoolExecutor(max_workers=16) as pool:
+                answers = {request: (answer, error) for request, answer, error in pool.map(call, calls)}
+            for template, item in (document.get("paths") or {}).items():
+                if "$ref" in item:
+                    continue  # a path item in another file: the Swift loader serves it; checked through the engine tests
+                for method in METHODS:
+                    operation = item.get(method)
+                    if not isinstance(operation, dict):
+                        continue
+                    request_path = "/api" + re.sub(r"\{[^}/]+\}", "1", template)
+                    operation_uri = f"{base_uri}#/paths/{escape(template)}/{method}"
+                    for scenario in SCENARIOS:
+                        where = f"{path.name} {method.upper()} {template} under {scenario}"
+                        answer, error = answers[(method, request_path, scenario)]
+                        if answer is not None:
+                            status, headers, body = answer
+                        else:  # a broken connection is what three scenarios are for
+                            if scenario in ("connection-reset", "truncated-body", "timeout"):
+                                counts[f"{scenario}: connection broken"] += 1
+                            else:
+                                failures.append(f"{where}: {type(error).__name__}: {error}")
+                            continue
+                        if scenario in ("connection-reset", "timeout"):
+                            failures.append(f"{where}: answered {status} instead of breaking the connection")
+                            continue
+                        key, wanted_status = response_key(operation, STATUS.get(scenario))
+                        if scenario in STATUS:
+                            if status != STATUS[scenario]:
+                                failures.append(f"{where}: status {status}, expected {STATUS[scenario]}")
+                                continue
+                        elif wanted_status is not None and status != wanted_status:
+                            failures.append(f"{where}: status {status}, expected {wanted_status}")
+                            continue
+                        if key is None or method == "head":
+                            counts[f"{scenario}: status only (no response described)"] += 1
+                            continue
+                        response_uri, response = follow(resolver, f"{operation_uri}/responses/{escape(key)}", operation["responses"][key] if key in operation["responses"] else operation["responses"][int(key)])
+                        media, content = json_media(response)
+                        if content is None:
+                            counts[f"{scenario}: status only (no JSON body described)"] += 1
+                            continue
+                        if scenario == "truncated-body":
+                            counts[f"{scenario}: answered, body cut short"] += 1
+                            continue
+                        try:
+                            value = json.loads(body)
+                        except ValueError:
+                            if scenario == "malformed-json" or not body:
+                                counts[f"{scenario}: not JSON, as asked" if body else f"{scenario}: empty body"] += 1
+                            else:
+                                failures.append(f"{where}: the body is not JSON: {body[:120]!r}")
+                            continue
+                        if scenario == "malformed-json":
+                            failures.append(f"{where}: the body parses as JSON")
+                            continue
+                        if content.get("schema") is None:
+                            counts[f"{scenario}: JSON, no schema"] += 1
+                            continue
+                        # The schema by its place in the document, so that its relative `$ref`s resolve from its own file.
+                        schema = {"$ref": f"{response_uri}/content/{escape(media)}/schema"}
+                        validator = validator_class(schema, registry=registry, format_checker=checker)
+                        errors = list(validator.iter_errors(value))
+                        if scenario == "empty":
+                            # `empty` empties every array, minItems or not: what an app's empty state sees.
+                            errors = [e for e in errors if not (e.validator == "minItems" and e.instance == [])]
+                        warned = headers.get("X-Understudy-Synthesis-Warning")
+                        if errors and warned:
+                            counts[f"{scenario}: JSON body invalid, as the server's synthesis warning says"] += 1
+                            print(f"warned   {where}: {errors[0].message[:120]} (server: {warned[:120]})")
+                        elif errors:
+                            error = errors[0]
+                            failures.append(f"{where}: {error.message[:200]} at /{'/'.join(map(str, error.absolute_path))}")
+                        elif scenario == "empty" and has_array(value):
+                            failures.append(f"{where}: an array is not empty: {json.dumps(value)[:160]}")
+                        else:
+                            counts[f"{scenario}: JSON body valid"] += 1
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print(f"{len(documents)} documents")
+    for key in sorted(counts):
+        print(f"  {counts[key]:6d}  {key}")
+    for failure in failures:
+        print("FAIL", failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2:]))
