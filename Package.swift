@@ -218,7 +218,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyOpenAPI", "UnderstudyTesting", "UnderstudyHTTP",
+                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyOpenAPI", "UnderstudyTesting",
+                "UnderstudyHTTP",
                 "UnderstudyTestSupport",
             ]
         ),

@@ -21,7 +21,8 @@ import UnderstudyTesting
     static let statusScenarios = ["server-error": 500, "not-found": 404, "unauthorized": 401, "rate-limited": 429]
 
     static func path(_ operation: OpenAPIOperation, mount: String) -> String {
-        "/\(mount)" + MountedDocument.routePath(operation.path).split(separator: "/").map { $0.hasPrefix(":") ? "1" : String($0) }.map { "/" + $0 }
+        "/\(mount)"
+            + MountedDocument.routePath(operation.path).split(separator: "/").map { $0.hasPrefix(":") ? "1" : String($0) }.map { "/" + $0 }
             .joined()
     }
 
@@ -34,7 +35,8 @@ import UnderstudyTesting
         for operation in service.operations {
             let path = Self.path(operation, mount: "api")
             for scenario in scenarios {
-                let answer = await router.execute(path, method: operation.method, headers: [UnderstudyRouter.scenarioHeader: scenario], waitForDelays: false)
+                let answer = await router.execute(
+                    path, method: operation.method, headers: [UnderstudyRouter.scenarioHeader: scenario], waitForDelays: false)
                 let label = "\(fixture) \(operation.method.rawValue) \(path) under \(scenario)"
                 #expect(answer.header("X-Understudy-Scenario") == scenario || answer.fault == .reset || answer.fault == .held, "\(label)")
                 switch scenario {
@@ -147,11 +149,11 @@ import UnderstudyTesting
             at: Self.documents.appendingPathComponent("oai/petstore.yaml"), to: folder.appendingPathComponent("openapi/petstore.yaml"))
         try "openapi:\n  pets: openapi/petstore.yaml\n".write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
         try """
-            extends: happy
-            operations:
-              listPets: {status: 500, delay: 5}
-              showPetById: {breaker: wrong-type}
-            """.write(to: folder.appendingPathComponent("broken-pets.yaml"), atomically: true, encoding: .utf8)
+        extends: happy
+        operations:
+          listPets: {status: 500, delay: 5}
+          showPetById: {breaker: wrong-type}
+        """.write(to: folder.appendingPathComponent("broken-pets.yaml"), atomically: true, encoding: .utf8)
         // A document left among the scenario files is named for what it is.
         try FileManager.default.copyItem(
             at: Self.documents.appendingPathComponent("oai/petstore.yaml"), to: folder.appendingPathComponent("stray.yaml"))
@@ -171,14 +173,14 @@ import UnderstudyTesting
 
         // Every problem located: an unknown operationId, a wrong breaker, a taken name, a file outside the folder.
         try """
-            extends: happy
-            openapi:
-              swapi: openapi/petstore.yaml
-              other: ../../etc/passwd
-            operations:
-              nosuchOperation: {status: 500}
-              listPets: {breaker: gremlins}
-            """.write(to: folder.appendingPathComponent("broken-pets.yaml"), atomically: true, encoding: .utf8)
+        extends: happy
+        openapi:
+          swapi: openapi/petstore.yaml
+          other: ../../etc/passwd
+        operations:
+          nosuchOperation: {status: 500}
+          listPets: {breaker: gremlins}
+        """.write(to: folder.appendingPathComponent("broken-pets.yaml"), atomically: true, encoding: .utf8)
         do {
             _ = try UnderstudyRouter(scenarios: folder)
             Issue.record("a broken scenario file was accepted")
@@ -186,7 +188,8 @@ import UnderstudyTesting
             let text = "\(error)"
             for expected in [
                 "broken-pets.yaml:3", "openapi.swapi", "is taken", "../../etc/passwd", "outside the scenarios folder",
-                "operations.nosuchOperation: no operation 'nosuchOperation' in the documents served (/pets)", "operations.listPets.breaker: unknown decode-breaker",
+                "operations.nosuchOperation: no operation 'nosuchOperation' in the documents served (/pets)",
+                "operations.listPets.breaker: unknown decode-breaker",
             ] {
                 #expect(text.contains(expected), "\(expected) in \(text)")
             }

@@ -44,10 +44,12 @@ extension ScenarioResponder {
             let described = operation.responses.map(\.status.description).joined(separator: ", ")
             return Self.error(
                 .badRequest, "no such response",
-                "\(operation.method.rawValue) \(operation.path.text) describes no response \(choice.status.map(String.init) ?? "") in \(document.file); it describes \(described).")
+                "\(operation.method.rawValue) \(operation.path.text) describes no response \(choice.status.map(String.init) ?? "") in \(document.file); it describes \(described)."
+            )
         }
         let host = host(of: request)
-        let response = prepare(fixed.render(parameters: [:]), headers: fixed.fields, scenario: scenario, host: host, malformed: fault == .malformedJSON)
+        let response = prepare(
+            fixed.render(parameters: [:]), headers: fixed.fields, scenario: scenario, host: host, malformed: fault == .malformedJSON)
         return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
     }
 

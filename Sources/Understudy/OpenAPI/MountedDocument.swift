@@ -66,7 +66,9 @@ package struct MountedDocument: Sendable {
             choice.breaker = override?.breaker
             // A status the document does not describe answers with the scenario's own body (documented in docs/openapi.md).
             let fixed = answer(operation, choice) ?? (override?.status == nil ? choices.fallback : nil) ?? Self.undescribed(choice.status ?? 200)
-            var route = CustomRoute(method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: fixed, delay: override?.delay, fault: override?.fault)
+            var route = CustomRoute(
+                method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: fixed, delay: override?.delay,
+                fault: override?.fault)
             // Nearer than any scenario setting: the scenario's top-level response must not replace the document's own.
             route.depth = -1
             route.operation = OperationReference(mount: name, index: index, choice: choice)
@@ -103,7 +105,9 @@ package struct MountedDocument: Sendable {
 
     /// A status the document does not describe, asked for by a scenario's `operations:` entry.
     static func undescribed(_ status: Int) -> CannedResponse {
-        CannedResponse(status: status, fields: [.contentType: "application/json"], body: #"{"status":\#(status),"error":"The document describes no such response"}"#)
+        CannedResponse(
+            status: status, fields: [.contentType: "application/json"],
+            body: #"{"status":\#(status),"error":"The document describes no such response"}"#)
     }
 
     /// Strings that start with the document's server URL, as links to the same path under the mount.

@@ -93,7 +93,9 @@ package struct ScenarioReader {
 
     /// The longest delay a file may ask for; the server caps it further (`--max-delay`).
     static let maxDelayMilliseconds = 86_400_000
-    static let topKeys = ["name", "description", "extends", "dataset", "delay", "fault", "response", "apis", "routes", "proxy", "openapi", "operations"]
+    static let topKeys = [
+        "name", "description", "extends", "dataset", "delay", "fault", "response", "apis", "routes", "proxy", "openapi", "operations",
+    ]
     static let operationKeys = ["status", "example", "dynamic", "breaker", "delay", "fault"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
@@ -107,7 +109,8 @@ package struct ScenarioReader {
             // An OpenAPI document among the scenario files: one clear problem rather than one per key.
             problem(
                 version, "openapi",
-                "this is an OpenAPI document, not a scenario: move it into a subfolder (e.g. openapi/) and mount it from a scenario file (openapi: {NAME: openapi/\(file)}) or with --openapi NAME=FILE")
+                "this is an OpenAPI document, not a scenario: move it into a subfolder (e.g. openapi/) and mount it from a scenario file (openapi: {NAME: openapi/\(file)}) or with --openapi NAME=FILE"
+            )
             return nil
         }
         var definition = ScenarioDefinition(name: defaultName, description: "", file: file)
@@ -188,7 +191,9 @@ package struct ScenarioReader {
         if let node = block["breaker"], let text = string(node, prefix + "breaker") {
             override.breaker = DecodeBreaker.Kind(rawValue: text)
             if override.breaker == nil {
-                problem(node, prefix + "breaker", "unknown decode-breaker (known: \(DecodeBreaker.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                problem(
+                    node, prefix + "breaker", "unknown decode-breaker (known: \(DecodeBreaker.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
         }
         if let node = block["delay"] { override.delay = milliseconds(node, prefix + "delay") }

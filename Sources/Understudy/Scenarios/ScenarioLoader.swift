@@ -102,7 +102,9 @@ package struct ScenarioLoading {
         for name in definitions.keys.sorted() {
             for entry in definitions[name]!.openAPI {
                 guard !cancelled() else { return nil }
-                mount(OpenAPIMount(name: entry.name, file: directory.appendingPathComponent(entry.file)), display: entry.file, source: definitions[name]!.file, line: entry.line)
+                mount(
+                    OpenAPIMount(name: entry.name, file: directory.appendingPathComponent(entry.file)), display: entry.file,
+                    source: definitions[name]!.file, line: entry.line)
             }
         }
         var scenarios: [String: Scenario] = [:]
@@ -244,7 +246,9 @@ package struct ScenarioLoading {
                 problems.append(
                     FileProblem(
                         file: source, line: line, keyPath: "openapi.\(mount.name)",
-                        message: "/\(mount.name) is already \(earlier.file.lastPathComponent) (from \(earlier.source)); give each document a name of its own"))
+                        message:
+                            "/\(mount.name) is already \(earlier.file.lastPathComponent) (from \(earlier.source)); give each document a name of its own"
+                    ))
             }
             return
         }

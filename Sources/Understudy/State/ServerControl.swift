@@ -130,7 +130,9 @@ package final class ServerControl: Sendable {
 
     private func load(_ cancellation: LoadCancellation) -> ReloadOutcome {
         let loaded: ScenarioSet
-        switch Result(catching: { () throws(FileProblems) in try ScenarioLoader.load(directory: directory, openAPI: openAPI, cancellation: cancellation) }) {
+        switch Result(catching: { () throws(FileProblems) in
+            try ScenarioLoader.load(directory: directory, openAPI: openAPI, cancellation: cancellation)
+        }) {
         case .success(let set):
             loaded = set
         case .failure(let error):
