@@ -2,10 +2,10 @@
 /// same forms the same way (`swapi/urls.py`: a DRF `DefaultRouter`, whose detail route is
 /// `^people/(?P<pk>[^/.]+)/$`, not `<int:pk>`; the view looks the id up with the model's integer field,
 /// which converts it with Python's `int()`, and DRF turns a failed conversion into its 404).
-enum DjangoURL {
+package enum DjangoURL {
     /// A segment the router's detail pattern `[^/.]+` takes: anything without a full stop (the path is
     /// already percent-decoded, as Django's `path_info` is, so `%3F` is `?` here and matches too).
-    static func isLookupValue(_ segment: Substring) -> Bool {
+    package static func isLookupValue(_ segment: Substring) -> Bool {
         !segment.isEmpty && !segment.utf8.contains(UInt8(ascii: "."))
     }
 
@@ -13,7 +13,7 @@ enum DjangoURL {
     /// with single underscores between them (`+1`, ` 1`, `01`, `1_0`, `١`). Nil where Python raises
     /// `ValueError` (DRF's 404), and past 64 bits, where no row exists either. At most 64 scalars are read:
     /// a longer segment is no row's id.
-    static func pythonInt(_ segment: Substring) -> Int? {
+    package static func pythonInt(_ segment: Substring) -> Int? {
         let scalars = Array(segment.unicodeScalars.prefix(65))
         guard scalars.count <= 64 else { return nil }
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -50,7 +50,7 @@ enum DjangoURL {
 
     /// Django's `escape_uri_path`: the path re-escaped for a `Location` (`urllib.parse.quote` keeping
     /// `/:@&+$,-_.!~*'()`), so a decoded `?` or space in a segment stays part of the path.
-    static func escapePath(_ path: String) -> String {
+    package static func escapePath(_ path: String) -> String {
         let safe = Set("/:@&+$,-_.!~*'()".utf8)
         var out = ""
         for byte in path.utf8 {

@@ -3,10 +3,10 @@
 /// `_english_` list) and `asciifolding`. Positions are kept with the gaps stop words leave, so a phrase
 /// query matches where Lucene's would. Not reproduced, and said so in docs/apis.md: the English stemmer
 /// and the shingle filter of the real analyser, and the tokenizer's rules for ideographs and emoji.
-enum ArticAnalyzer {
-    struct Token: Equatable {
-        var term: String
-        var position: Int
+package enum ArticAnalyzer {
+    package struct Token: Equatable, Sendable {
+        package var term: String
+        package var position: Int
     }
 
     /// Lucene's `EnglishAnalyzer.ENGLISH_STOP_WORDS_SET`, which `_english_` names.
@@ -21,7 +21,7 @@ enum ArticAnalyzer {
     /// Analysed tokens of `text`. `possessive` is the default analyser's `'s` stripping, which the
     /// `exact` analyser (quoted phrases) does not do. At most `limit` tokens, so a hostile request's
     /// cost stays bounded.
-    static func analyze(_ text: String, possessive: Bool = true, limit: Int = .max) -> [Token] {
+    package static func analyze(_ text: String, possessive: Bool = true, limit: Int = .max) -> [Token] {
         var tokens: [Token] = []
         var position = -1
         for word in words(text) {
@@ -54,7 +54,7 @@ enum ArticAnalyzer {
     /// Words by the UAX #29 rules that matter for Latin text: letters and digits join; an apostrophe or a
     /// full stop stays inside a word between letters (`o'keeffe`) or digits (`1926.224`), a comma between
     /// digits (`1,000`); anything else separates.
-    static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         let scalars = Array(text.unicodeScalars)
         var words: [String] = []
         var current = String.UnicodeScalarView()
@@ -87,7 +87,7 @@ enum ArticAnalyzer {
     /// `asciifolding` for Latin-1 Supplement and Latin Extended-A/B: the accents and ligatures that artists'
     /// names and titles carry (Dürer, Zurbarán, Kändler, Œuvre). Right single quotation marks become
     /// apostrophes, as the possessive filter expects.
-    static func fold(_ term: String) -> String {
+    package static func fold(_ term: String) -> String {
         guard term.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return term }
         var out = String.UnicodeScalarView()
         for scalar in term.unicodeScalars {

@@ -1,10 +1,10 @@
 /// Damerau–Levenshtein distance (optimal string alignment: an adjacent transposition is one edit), as
 /// Lucene's FuzzyQuery counts edits with `transpositions: true`, Elasticsearch's default.
-enum EditDistance {
+package enum EditDistance {
     /// The distance between `a` and `b` when it is at most `limit`, nil when it is more. Works on Unicode
     /// scalars (Lucene counts code points) and stops as soon as a whole row exceeds the limit, so a long
     /// hostile word costs no more than its length times `2 * limit + 1`.
-    static func within(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+    package static func within(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
         guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
@@ -31,7 +31,7 @@ enum EditDistance {
     }
 
     /// Elasticsearch's `fuzziness: AUTO`: no edit for terms of 1–2 characters, one for 3–5, two for more.
-    static func autoEdits(forLength length: Int) -> Int {
+    package static func autoEdits(forLength length: Int) -> Int {
         length <= 2 ? 0 : (length <= 5 ? 1 : 2)
     }
 }

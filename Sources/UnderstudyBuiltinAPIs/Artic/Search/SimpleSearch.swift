@@ -10,7 +10,7 @@
 /// - with unquoted words, at least one should must match (`minimum_should_match: 1`).
 /// A document's score is the sum of its matching clauses; a multi_match clause scores a document by its
 /// best field, and a field by the sum of its terms' scores.
-struct SimpleSearch {
+package struct SimpleSearch {
     /// A hostile `q` costs at most this much: longer text is cut, further words ignored.
     static let maxCharacters = 1024
     static let maxTokens = 64
@@ -22,7 +22,7 @@ struct SimpleSearch {
     private(set) var proximity: [ArticAnalyzer.Token] = []
     private(set) var fuzzy = false
 
-    init(_ raw: String) {
+    package init(_ raw: String) {
         let q = String(raw.unicodeScalars.prefix(Self.maxCharacters))
         let parts = q.split(separator: "\"", omittingEmptySubsequences: false).map(String.init)
         var quoted: [String] = []
@@ -50,7 +50,7 @@ struct SimpleSearch {
     }
 
     /// The score of every matching document, by document number.
-    func scores(in index: TextIndex) -> [Int32: Double] {
+    package func scores(in index: TextIndex) -> [Int32: Double] {
         var must: [Int32: Double]? = nil
         for phrase in phrases {
             let clause = bestField(index, exactOnly: true) { field in

@@ -1,10 +1,10 @@
-import UnderstudyDocuments
+package import UnderstudyDocuments
 
 /// The inverted index `q` searches, built once when the dataset loads: for every search field, each
 /// analysed term's postings (document, positions), each document's field length, and the statistics
 /// BM25 needs (documents with the field, average length). A request then touches only the postings of
 /// its own terms, plus one prefix bucket per term when it is fuzzy.
-struct TextIndex: Sendable {
+package struct TextIndex: Sendable {
     struct Posting: Sendable {
         let document: Int32
         /// Positions of the term in the field, ascending; their count is the term frequency.
@@ -30,9 +30,9 @@ struct TextIndex: Sendable {
     static let positionGap = 100
 
     let fields: [FieldIndex]
-    let documentCount: Int
+    package let documentCount: Int
 
-    init(artworks: [JSONValue]) {
+    package init(artworks: [JSONValue]) {
         documentCount = artworks.count
         fields = SearchField.all.map { field in
             var index = FieldIndex(field: field, lengths: [Int32](repeating: 0, count: artworks.count))
