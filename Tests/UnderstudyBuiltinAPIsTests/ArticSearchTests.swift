@@ -38,7 +38,10 @@ import UnderstudyTestSupport
         #expect(try await titles("kandler").first == "King Vulture")
         #expect(Self.ranked("Zurbaran", ["Saint Francis by Zurbarán", "Other"]) == ["Saint Francis by Zurbarán"])
         #expect(Self.ranked("hokusai", ["Hokusai's Wave", "Other"]) == ["Hokusai's Wave"])
-        #expect(ArticAnalyzer.analyze("The Old Guitarist’s O’Keeffe 1926.224, 1,000").map(\.term) == ["old", "guitarist", "o'keeffe", "1926.224", "1,000"])
+        #expect(
+            ArticAnalyzer.analyze("The Old Guitarist’s O’Keeffe 1926.224, 1,000").map(\.term) == [
+                "old", "guitarist", "o'keeffe", "1926.224", "1,000",
+            ])
     }
 
     @Test func typosWithinFuzzinessAutoStillFind() async throws {
@@ -51,7 +54,9 @@ import UnderstudyTestSupport
         #expect(EditDistance.autoEdits(forLength: 2) == 0 && EditDistance.autoEdits(forLength: 5) == 1 && EditDistance.autoEdits(forLength: 6) == 2)
         #expect(Self.ranked("mo", ["Mao", "Mo"]) == ["Mo"])
         #expect(Self.ranked("gogh", ["Gogh", "Goya", "Gaugh"]) == ["Gogh"], "the first two characters must agree (prefix_length 2)")
-        #expect(Self.ranked("painting", ["Paintings", "Paimtings", "Paint", "Pamtinks"]) == ["Paintings", "Paimtings"], "two edits for long words, never three")
+        #expect(
+            Self.ranked("painting", ["Paintings", "Paimtings", "Paint", "Pamtinks"]) == ["Paintings", "Paimtings"],
+            "two edits for long words, never three")
         #expect(EditDistance.within(Array("hokusia".unicodeScalars), Array("hokusai".unicodeScalars), limit: 1) == 1)
     }
 
@@ -121,7 +126,9 @@ import UnderstudyTestSupport
         #expect(try await titles("the of and").isEmpty, "nothing left to match, as Elasticsearch answers")
         #expect(try await titles("   ").count == 38, "a blank q is no q")
         let long = Array(repeating: "monet's \"water lilies\" ümlaut 1926 \u{0}", count: 400).joined(separator: " ")
-        let answer = try await fetch(Self.search, method: "POST", body: #"{"q":"\#(long.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\u{0}", with: "\\u0000"))","limit":5}"#)
+        let answer = try await fetch(
+            Self.search, method: "POST",
+            body: #"{"q":"\#(long.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\u{0}", with: "\\u0000"))","limit":5}"#)
         #expect(answer.status == 200)
         let emoji = SimpleSearch(String(repeating: "🎨é\u{301}'.,_", count: 5000)).scores(in: Self.index(["Anything"]))
         #expect(emoji.isEmpty)

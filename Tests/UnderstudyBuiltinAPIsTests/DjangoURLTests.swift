@@ -25,14 +25,18 @@ import UnderstudyTesting
     }
 
     @Test func idsArePythonIntegers() async throws {
-        for path in ["/swapi/api/people/+1/", "/swapi/api/people/%2B1/", "/swapi/api/people/%201/", "/swapi/api/people/01/", "/swapi/api/people/1%20/"] {
+        for path in [
+            "/swapi/api/people/+1/", "/swapi/api/people/%2B1/", "/swapi/api/people/%201/", "/swapi/api/people/01/", "/swapi/api/people/1%20/",
+        ] {
             let person = try await fetch(path)
             let name = try person.json()["name"]?.stringValue
             #expect(person.status == 200 && name == "Luke Skywalker", "\(path)")
         }
         #expect(try await fetch("/swapi/api/people/1_0/").json()["name"]?.stringValue == "Obi-Wan Kenobi")
-        for path in ["/swapi/api/people/-1/", "/swapi/api/people/0/", "/swapi/api/people/++1/", "/swapi/api/people/1__0/", "/swapi/api/people/_1/",
-                     "/swapi/api/people/0x1/", "/swapi/api/people/%3Fpage=2/", "/swapi/api/people/99999999999999999999999/"] {
+        for path in [
+            "/swapi/api/people/-1/", "/swapi/api/people/0/", "/swapi/api/people/++1/", "/swapi/api/people/1__0/", "/swapi/api/people/_1/",
+            "/swapi/api/people/0x1/", "/swapi/api/people/%3Fpage=2/", "/swapi/api/people/99999999999999999999999/",
+        ] {
             let answer = try await fetch(path)
             #expect(answer.status == 404 && answer.text == #"{"detail":"Not found"}"#, "\(path)")
         }
@@ -41,7 +45,10 @@ import UnderstudyTesting
     @Test func pythonIntAcceptsWhatPythonAccepts() {
         let accepted: [(String, Int)] = [("1", 1), ("+1", 1), ("-1", -1), (" 1 ", 1), ("\t7\n", 7), ("007", 7), ("1_000", 1000), ("١٢", 12)]
         for (text, value) in accepted { #expect(DjangoURL.pythonInt(Substring(text)) == value, "\(text)") }
-        for text in ["", "+", " ", "1.0", "1e3", "0x1", "1__0", "_1", "1_", "+-1", "1 1", "½", String(repeating: "9", count: 30), String(repeating: " ", count: 100) + "1"] {
+        for text in [
+            "", "+", " ", "1.0", "1e3", "0x1", "1__0", "_1", "1_", "+-1", "1 1", "½", String(repeating: "9", count: 30),
+            String(repeating: " ", count: 100) + "1",
+        ] {
             #expect(DjangoURL.pythonInt(Substring(text)) == nil, "\(text)")
         }
         #expect(DjangoURL.escapePath("/api/people/?page=2 x") == "/api/people/%3Fpage%3D2%20x")

@@ -61,7 +61,8 @@ enum Strict {
         let timestamp: String
 
         enum CodingKeys: String, CodingKey {
-            case score = "_score", id, apiModel, apiLink, isBoosted, title, thumbnail, timestamp
+            case score = "_score"
+            case id, apiModel, apiLink, isBoosted, title, thumbnail, timestamp
         }
     }
 
@@ -114,7 +115,9 @@ enum Strict {
 
         enum CodingKeys: String, CodingKey {
             case name, model, manufacturer, costInCredits, length, maxAtmospheringSpeed, crew, passengers, cargoCapacity, consumables
-            case hyperdriveRating, mGLT = "MGLT", starshipClass, pilots, films, created, edited, url
+            case hyperdriveRating
+            case mGLT = "MGLT"
+            case starshipClass, pilots, films, created, edited, url
         }
     }
 

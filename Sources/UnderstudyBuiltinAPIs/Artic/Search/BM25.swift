@@ -15,9 +15,9 @@ package enum BM25 {
     package static let b = 0.75
 
     /// `ln(1 + (N − n + 0.5) / (n + 0.5))`: N documents with the field, n of them with the term.
-    package static func idf(documentFrequency n: Int, documentCount N: Int) -> Double {
-        let n = Double(n)
-        return log(1 + (Double(N) - n + 0.5) / (n + 0.5))
+    package static func idf(documentFrequency: Int, documentCount: Int) -> Double {
+        let n = Double(documentFrequency)
+        return log(1 + (Double(documentCount) - n + 0.5) / (n + 0.5))
     }
 
     package static func score(idf: Double, frequency: Double, length: Int32, averageLength: Double) -> Double {
@@ -26,4 +26,3 @@ package enum BM25 {
         return idf * frequency / (frequency + norm)
     }
 }
-

@@ -30,7 +30,10 @@ package struct SimpleSearch {
         for (index, part) in parts.enumerated() {
             let trimmed = part.trimmingWhitespace
             guard !trimmed.isEmpty else { continue }
-            if index % 2 == 1 { quoted.append(trimmed); continue }
+            if index % 2 == 1 {
+                quoted.append(trimmed)
+                continue
+            }
             // Words starting with a digit are matched exactly, as artic moves them to the quoted list.
             let kept = trimmed.split(separator: " ").filter { word in
                 guard let first = word.unicodeScalars.first, ("0"..."9").contains(first) else { return true }
@@ -44,7 +47,7 @@ package struct SimpleSearch {
         phrases = quoted.map { ArticAnalyzer.analyze($0, possessive: false, limit: Self.maxTokens) }
         words = unquoted.map { ArticAnalyzer.analyze($0, limit: Self.maxTokens) }
         if fuzzy { exactBoost = ArticAnalyzer.analyze(q, limit: Self.maxTokens) }
-        if (!unquoted.isEmpty || quoted.count > 1), let space = q.firstIndex(of: " "), space != q.startIndex {
+        if !unquoted.isEmpty || quoted.count > 1, let space = q.firstIndex(of: " "), space != q.startIndex {
             proximity = ArticAnalyzer.analyze(q.replacingAll("\"", with: ""), limit: Self.maxTokens)
         }
     }
@@ -57,11 +60,12 @@ package struct SimpleSearch {
                 Self.phrase(phrase, in: field, postings: field.exactPostings, slop: 0, boost: 10)
             }
             // Every phrase must match: keep the documents all of them found, their scores summed.
-            must = must.map { previous in
-                previous.reduce(into: [:]) { result, entry in
-                    if let score = clause[entry.key] { result[entry.key] = entry.value + score }
-                }
-            } ?? clause
+            must =
+                must.map { previous in
+                    previous.reduce(into: [:]) { result, entry in
+                        if let score = clause[entry.key] { result[entry.key] = entry.value + score }
+                    }
+                } ?? clause
         }
         var should: [Int32: Double] = [:]
         func add(_ clause: [Int32: Double]) { for (document, score) in clause { should[document, default: 0] += score } }
