@@ -23,6 +23,7 @@ package enum ArticAnalyzer {
     /// cost stays bounded.
     package static func analyze(_ text: String, possessive: Bool = true, limit: Int = .max) -> [Token] {
         var tokens: [Token] = []
+        guard limit > 0 else { return tokens }
         var position = -1
         for word in words(text) {
             position += 1

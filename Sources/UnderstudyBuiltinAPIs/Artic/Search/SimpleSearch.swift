@@ -44,8 +44,19 @@ package struct SimpleSearch {
         }
         let isExact = !quoted.isEmpty
         fuzzy = !isExact && q.split(separator: " ", omittingEmptySubsequences: false).count <= 7
-        phrases = quoted.map { ArticAnalyzer.analyze($0, possessive: false, limit: Self.maxTokens) }
-        words = unquoted.map { ArticAnalyzer.analyze($0, limit: Self.maxTokens) }
+        // One budget of words for all the phrases and subqueries together, so that many short quoted
+        // parts cost no more than one long one.
+        var budget = Self.maxTokens
+        for text in quoted where budget > 0 {
+            let tokens = ArticAnalyzer.analyze(text, possessive: false, limit: budget)
+            budget -= tokens.count
+            phrases.append(tokens)
+        }
+        for text in unquoted where budget > 0 {
+            let tokens = ArticAnalyzer.analyze(text, limit: budget)
+            budget -= tokens.count
+            words.append(tokens)
+        }
         if fuzzy { exactBoost = ArticAnalyzer.analyze(q, limit: Self.maxTokens) }
         if !unquoted.isEmpty || quoted.count > 1, let space = q.firstIndex(of: " "), space != q.startIndex {
             proximity = ArticAnalyzer.analyze(q.replacingAll("\"", with: ""), limit: Self.maxTokens)
@@ -133,8 +144,9 @@ package struct SimpleSearch {
         var found: [(String, Double)] = []
         for candidate in field.byPrefix[String(String.UnicodeScalarView(wanted.prefix(2)))] ?? [] {
             let scalars = Array(candidate.unicodeScalars)
-            guard scalars.count > 2, let distance = EditDistance.within(wanted, scalars, limit: edits) else { continue }
-            found.append((candidate, 1 - Double(distance) / Double(min(wanted.count, scalars.count))))
+            guard let distance = EditDistance.within(wanted, scalars, limit: edits) else { continue }
+            let similarity = 1 - Double(distance) / Double(min(wanted.count, scalars.count))
+            if similarity > 0 { found.append((candidate, similarity)) }
         }
         found.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         return Array(found.prefix(maxExpansions))

@@ -63,7 +63,9 @@ package struct TextIndex: Sendable {
                 }
             }
             index.averageLength = index.documentCount > 0 ? Double(totalLength) / Double(index.documentCount) : 1
-            for term in index.postings.keys { index.byPrefix[String(term.prefix(2)), default: []].append(term) }
+            for term in index.postings.keys {
+                index.byPrefix[String(String.UnicodeScalarView(term.unicodeScalars.prefix(2))), default: []].append(term)
+            }
             return index
         }
     }
