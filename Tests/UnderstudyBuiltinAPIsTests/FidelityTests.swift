@@ -190,7 +190,7 @@ enum QueryContracts {
         #expect(last["from"]?.intValue == 91 && last["to"]?.intValue == 98)
     }
 
-    @Test func articHasHundredsOfArtworksAndCommonSearchesFindSome() async throws {
+    @Test func articServesTheRealRecordsAndCommonSearchesFindThem() async throws {
         let list = try await fetch("/artic/api/v1/artworks").json()
         // Issue 30: only real records (37 kept, artwork 4 added); the 281 invented ones are gone.
         #expect(list["pagination"]?["total"]?.intValue == 38)
