@@ -48,7 +48,8 @@ enum QueryContracts {
         let monet = try await fetch("\(Self.search)?query%5Bterm%5D%5Bartist_id%5D=35809&limit=100&fields=id,artist_id")
         try expectShape(QueryContracts.hits([("id", .int), ("artist_id", .int)]), monet)
         let artists = try values(monet, "artist_id")
-        #expect(artists.count >= 20 && artists.allSatisfy { $0.intValue == 35809 })
+        // The five Monets of the dataset (issue 30: no longer the invented ones).
+        #expect(artists.count == 5 && artists.allSatisfy { $0.intValue == 35809 })
         #expect(try monet.json()["pagination"]?["total"]?.intValue == artists.count)
 
         let notPublic = try await fetch("\(Self.search)?query[term][is_public_domain]=false&limit=100&fields=id,is_public_domain")
@@ -64,7 +65,7 @@ enum QueryContracts {
 
         let match = try await fetch("\(Self.search)?query[match][title]=wheat&fields=id,title")
         #expect(try values(match, "title").allSatisfy { $0.stringValue?.lowercased().contains("wheat") == true })
-        #expect(try values(match, "title").count == 6)
+        #expect(try values(match, "title").count == 1)
 
         let range = try await fetch("\(Self.search)?query[range][date_start][gte]=1900&query[range][date_start][lt]=1950&limit=100&fields=date_start")
         let years = try values(range, "date_start").compactMap(\.intValue)
@@ -76,7 +77,7 @@ enum QueryContracts {
         // bool: Monet's landscapes that are not in Prints and Drawings, or anything by van Gogh.
         let bool = """
             {"query": {"bool": {"should": [
-                {"bool": {"must": [{"term": {"artist_id": 35809}}, {"match": {"term_titles": "landscapes"}}],
+                {"bool": {"must": [{"term": {"artist_id": 35809}}, {"match": {"term_titles": "seascapes"}}],
                           "must_not": {"term": {"department_id": "PC-13"}}}},
                 {"term": {"artist_id": 40610}}]}},
              "limit": 100, "fields": ["id", "artist_id", "department_id"]}
@@ -106,17 +107,18 @@ enum QueryContracts {
         let sorted = try await fetch(Self.search, method: "POST", body: body)
         try expectShape(QueryContracts.hits([("id", .int), ("date_start", .int)], sorted: true), sorted)
         let years = try values(sorted, "date_start").compactMap(\.intValue)
-        #expect(years == years.sorted(by: >) && years.count > 10)
+        #expect(years == years.sorted(by: >) && years.count == 5)
         let ascending = try await fetch("\(Self.search)?query[term][artist_id]=35809&sort[date_start][order]=asc&limit=100&fields=date_start")
         #expect(try values(ascending, "date_start").compactMap(\.intValue) == years.reversed())
     }
 
     @Test func qScoresRankTitlesFirstAndCombineWithQuery() async throws {
-        let cats = try await fetch("\(Self.search)?q=cats&fields=id,title")
-        try expectShape(QueryContracts.hits([("id", .int), ("title", .string)]), cats)
-        let scores = try values(cats, "_score").compactMap { value -> Double? in if case .number(let text) = value { Double(text) } else { nil } }
+        // `water`: no artwork of the real records is about cats (the query the invented records answered).
+        let water = try await fetch("\(Self.search)?q=water&fields=id,title")
+        try expectShape(QueryContracts.hits([("id", .int), ("title", .string)]), water)
+        let scores = try values(water, "_score").compactMap { value -> Double? in if case .number(let text) = value { Double(text) } else { nil } }
         #expect(!scores.isEmpty && scores == scores.sorted(by: >))
-        #expect(try values(cats, "title").first?.stringValue?.lowercased().contains("cats") == true, "a title match ranks first")
+        #expect(try values(water, "title").first?.stringValue?.lowercased().contains("water") == true, "a title match ranks first")
 
         let both = try await fetch("\(Self.search)?q=water&query[term][artist_id]=35809&limit=100&fields=artist_id")
         let bothArtists = try values(both, "artist_id")
@@ -188,13 +190,14 @@ enum QueryContracts {
         #expect(last["from"]?.intValue == 91 && last["to"]?.intValue == 98)
     }
 
-    @Test func articHasHundredsOfArtworksAndCommonSearchesFindSome() async throws {
+    @Test func articServesTheRealRecordsAndCommonSearchesFindThem() async throws {
         let list = try await fetch("/artic/api/v1/artworks").json()
-        #expect((list["pagination"]?["total"]?.intValue ?? 0) >= 300)
-        #expect((list["pagination"]?["total_pages"]?.intValue ?? 0) >= 25)
-        for q in ["cats", "cat", "horses", "landscape", "portrait", "monet", "van gogh", "picasso", "hokusai", "rembrandt", "degas", "cassatt"] {
+        // Issue 30: only real records (37 kept, artwork 4 added); the 281 invented ones are gone.
+        #expect(list["pagination"]?["total"]?.intValue == 38)
+        #expect(list["pagination"]?["total_pages"]?.intValue == 4)
+        for (q, least) in [("monet", 5), ("van gogh", 2), ("picasso", 2), ("hokusai", 1), ("cassatt", 1), ("seurat", 1), ("o'keeffe", 2)] {
             let search = try await fetch("/artic/api/v1/artworks/search?q=\(q.replacingOccurrences(of: " ", with: "%20"))").json()
-            #expect((search["pagination"]?["total"]?.intValue ?? 0) >= 3, "q=\(q)")
+            #expect((search["pagination"]?["total"]?.intValue ?? 0) >= least, "q=\(q)")
         }
     }
 }
@@ -209,8 +212,9 @@ enum QueryContracts {
             #expect(reply.hasPrefix("HTTP/1.1 301"), "\(path): \(reply.prefix(80))")
             #expect(reply.contains("Location: http://staging.example:8080\(target)\r\n"), "\(path): \(reply)")
         }
-        // No redirect where the slash form is no route either.
-        let unknown = try rawRequest(port: shared.port, "GET /swapi/api/people/abc HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        // No redirect where the slash form is no route either (issue 30: `/people/abc` is a route to
+        // Django's router, `[^/.]+`, so it is redirected first; see DjangoURLTests).
+        let unknown = try rawRequest(port: shared.port, "GET /swapi/api/people/1.5 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
         #expect(unknown.hasPrefix("HTTP/1.1 404"))
     }
 

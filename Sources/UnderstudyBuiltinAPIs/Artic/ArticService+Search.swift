@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 extension ArticService {
-    /// A search: `q` scored as before (title words weigh most), `query` as Elasticsearch would filter and
+    /// A search: `q` scored by BM25 as artic's Elasticsearch query would be (see ``SimpleSearch``), `query` as Elasticsearch would filter and
     /// score it, both when both are given; then `sort`, else by score; then the page.
     func search(_ request: ArticSearchRequest, index: ArtworkIndex) -> APIResponse {
         // Elasticsearch-style `from`/`size` win over `page`/`limit`, as artic reads them.
@@ -30,22 +30,20 @@ extension ArticService {
         let (end, overflow) = offset.addingReportingOverflow(limit)
         if overflow || end > Self.maxResults { return Self.tooManyResults }
 
-        let terms = (request.q ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        // A blank or missing `q` matches everything (score 1), as a search without `q` does on artic;
+        // otherwise only what the BM25 query matches.
+        let q = request.q.flatMap { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : $0 }
+        let textScores = q.map { SimpleSearch($0).scores(in: index.text) }
         var hits: [(index: Int, score: Double)] = []
-        for (position, texts) in index.searchText.enumerated() {
-            var score =
-                terms.isEmpty
-                ? 1
-                : terms.reduce(0.0) { total, term in
-                    total
-                        + texts.enumerated().reduce(0.0) { sum, entry in
-                            sum + (entry.element.contains(term) ? (entry.offset == 0 ? 60.5 : 20.25) : 0)
-                        }
-                }
-            guard score > 0 else { continue }
+        for position in index.artworks.indices {
+            var score = 1.0
+            if let textScores {
+                guard let found = textScores[Int32(position)] else { continue }
+                score = found
+            }
             if let query = request.query {
                 guard let extra = query.score(index.artworks[position]) else { continue }
-                score = terms.isEmpty ? max(extra, 1) : score + extra
+                score = textScores == nil ? max(extra, 1) : score + extra
             }
             hits.append((position, score))
         }

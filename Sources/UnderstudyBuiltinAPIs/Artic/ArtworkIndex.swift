@@ -12,8 +12,8 @@ import Foundation
 struct ArtworkIndex: Sendable {
     package let artworks: [JSONValue]
     package let byID: [Int: Int]
-    /// Lower-cased text `q` matches, title first.
-    let searchText: [[String]]
+    /// What `q` searches: the inverted index of the search fields, built here once.
+    let text: TextIndex
 
     package init(artworks: [JSONValue]) {
         self.artworks = artworks.map { artwork in
@@ -26,10 +26,6 @@ struct ArtworkIndex: Sendable {
         byID = Dictionary(
             artworks.enumerated().compactMap { index, artwork in artwork["id"]?.intValue.map { ($0, index) } },
             uniquingKeysWith: { first, _ in first })
-        searchText = artworks.map { artwork in
-            ["title", "artist_display", "artist_title", "place_of_origin", "medium_display", "department_title"].compactMap {
-                artwork[$0]?.stringValue?.lowercased()
-            } + (artwork["term_titles"]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() }
-        }
+        text = TextIndex(artworks: artworks)
     }
 }

@@ -45,13 +45,28 @@ package final class SWAPIService: APIService {
 
     package func route(_ request: ServerRequest, subpath: Substring) -> BuiltinRoute {
         let route = swapiRoute(request, subpath: subpath)
-        // Django redirects before any view runs; the target keeps the query as sent.
-        if !subpath.hasSuffix("/"), route != .notFound, !(subpath.pathSegments.last == "schema") {
+        // Django's APPEND_SLASH redirects before any view runs, whenever the path with a slash added is a
+        // route, whether or not its id names a row (`/people/abc` → 301 → 404); the target re-escapes the
+        // decoded path as Django does and keeps the query as sent.
+        if !subpath.hasSuffix("/"), Self.resolvesWithSlash(subpath) {
             let query = request.encodedQuery
-            return .swapi(.redirect(request.path + "/" + (query.isEmpty ? "" : "?" + query)))
+            return .swapi(.redirect(DjangoURL.escapePath(request.path) + "/" + (query.isEmpty ? "" : "?" + query)))
         }
         if request.queryValue("format") == "wookiee" { return .swapi(.wookiee(route)) }
         return .swapi(route)
+    }
+
+    /// Whether `subpath` plus `/` is one of swapi's routes: the root, a resource, or a resource and a
+    /// lookup value; `RESOURCE/schema` is a route without the slash, so it is not redirected.
+    private static func resolvesWithSlash(_ subpath: Substring) -> Bool {
+        let segments = subpath.pathSegments
+        guard let first = segments.first else { return true }
+        guard SWAPIResource(rawValue: String(first)) != nil else { return false }
+        switch segments.count {
+        case 1: return true
+        case 2: return segments[1] != "schema" && DjangoURL.isLookupValue(segments[1])
+        default: return false
+        }
     }
 
     private func swapiRoute(_ request: ServerRequest, subpath: Substring) -> SWAPIRoute {
@@ -66,7 +81,8 @@ package final class SWAPIService: APIService {
             // `/api/people/schema` has no trailing slash on the real service; with one it is no route.
             return subpath.hasSuffix("/") ? .notFound : .schema(resource)
         case 2:
-            guard let id = RequestNumber.id(segments[1]) else { return .notFound }
+            // The router's `[^/.]+` takes the segment; Python's `int()` then reads it (`+1` is person 1).
+            guard DjangoURL.isLookupValue(segments[1]), let id = DjangoURL.pythonInt(segments[1]) else { return .notFound }
             return .detail(resource, id: id)
         default:
             return .notFound
