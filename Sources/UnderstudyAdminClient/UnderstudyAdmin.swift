@@ -141,6 +141,13 @@ public struct UnderstudyAdmin: Sendable {
         try await send("PUT", "/sessions/\(id)/routes", body: UnderstudyWire.RouteDefinitions(routes: routes))
     }
 
+    /// Checks the session's requests to OpenAPI documents against them (`report`: said in a header and the
+    /// journal; `enforce`: answered 400/422), or stops (`off`); the server's `--validate-requests` otherwise.
+    @discardableResult
+    public func setRequestValidation(_ mode: RequestValidation, session id: String) async throws -> UnderstudyWire.Validation {
+        try await send("PUT", "/sessions/\(id)/validation", body: UnderstudyWire.Validation(mode: mode))
+    }
+
     /// Removes the session's own routes; its scenario answers again.
     public func clearRoutes(session id: String) async throws {
         let _: UnderstudyWire.SessionRoutes = try await send("DELETE", "/sessions/\(id)/routes")

@@ -143,6 +143,13 @@ extension UnderstudySessionSurface {
         try await admin.clearRoutes(session: id)
     }
 
+    /// Checks this session's requests to the server's OpenAPI documents against them: `.report` answers as usual
+    /// and says what was wrong (`X-Understudy-Request-Problems`, the journal entry's `problems`); `.enforce`
+    /// answers 400 or 422; `.off` stops.
+    public func validateRequests(_ mode: RequestValidation) async throws {
+        try await admin.setRequestValidation(mode, session: id)
+    }
+
     private func definition(_ request: RequestPattern, _ answer: Answer) -> UnderstudyWire.RouteDefinition {
         UnderstudyWire.RouteDefinition(
             method: request.method, path: request.path, query: request.query, status: answer.status,

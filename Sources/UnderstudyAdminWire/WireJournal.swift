@@ -39,12 +39,15 @@ extension UnderstudyWire {
         /// False when the exchange was abandoned: the client hung up or timed out (a `timeout` or
         /// long delay), the connection was reset, or the body was cut short (`truncated-body`).
         public var completed: Bool
+        /// What the request broke of its OpenAPI document, under request validation (`report` or `enforce`); nil: nothing checked or found.
+        public var problems: [String]?
 
         public init(
             id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int,
             body: String? = nil, bodyBase64: String? = nil, session: String?, api: UnderstudyAPI?, scenario: String, status: Int?,
-            durationMs: Double, completed: Bool
+            durationMs: Double, completed: Bool, problems: [String]? = nil
         ) {
+            self.problems = problems
             self.id = id
             self.time = time
             self.method = method
@@ -70,7 +73,7 @@ extension UnderstudyWire {
             case bodyBase64 = "body_base64"
             case session, api, scenario, status
             case durationMs = "duration_ms"
-            case completed
+            case completed, problems
         }
     }
 

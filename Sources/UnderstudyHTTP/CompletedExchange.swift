@@ -10,8 +10,14 @@ public struct CompletedExchange: Sendable {
     public var completed: Bool
     /// Whether the reply was one that ``Reply/answersAtOnce``.
     public var answeredAtOnce: Bool
+    /// The reply's ``Reply/problems``.
+    public var problems: [String]?
 
-    package init(request: ServerRequest, status: Int?, tag: String, durationNanoseconds: UInt64, completed: Bool, answeredAtOnce: Bool = false) {
+    package init(
+        request: ServerRequest, status: Int?, tag: String, durationNanoseconds: UInt64, completed: Bool, answeredAtOnce: Bool = false,
+        problems: [String]? = nil
+    ) {
+        self.problems = problems
         self.request = request
         self.status = status
         self.tag = tag

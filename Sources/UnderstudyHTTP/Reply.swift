@@ -21,6 +21,8 @@ public struct Reply: Sendable {
     public var delayMilliseconds: Int
     /// A short label carried to the completion record (for example, the scenario used).
     public var tag: String
+    /// What the request got wrong, carried to the completion record (request validation's problems); nil: nothing.
+    public var problems: [String]?
 
     public init(_ action: Action, delayMilliseconds: Int = 0, tag: String = "") {
         self.action = action

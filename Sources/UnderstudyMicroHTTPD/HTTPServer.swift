@@ -189,7 +189,8 @@ public final class HTTPServer: @unchecked Sendable {
                 tag: exchange.reply?.tag ?? "",
                 durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
                 completed: termination == .REQUEST_TERMINATED_COMPLETED_OK,
-                answeredAtOnce: exchange.reply?.answersAtOnce ?? false
+                answeredAtOnce: exchange.reply?.answersAtOnce ?? false,
+                problems: exchange.reply?.problems
             )
         }
         connection.requestEnded(at: now)

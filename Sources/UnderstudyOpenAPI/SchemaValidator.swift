@@ -9,6 +9,9 @@ final class SchemaValidator {
     let resolver: ReferenceResolver
     /// 3.1/3.2 (JSON Schema 2020-12) rather than 3.0's schema dialect.
     let is2020: Bool
+    /// Patterns run by ``LinearRegex`` only (a pattern it cannot run is not checked): for a request's values,
+    /// which any client chooses, where a backtracking engine could be made to stall a worker thread.
+    var linearPatterns = false
     static let depthLimit = 48
     private var patterns: [String: Regex<AnyRegexOutput>?] = [:]
 
@@ -45,7 +48,13 @@ final class SchemaValidator {
             let length = text.unicodeScalars.count
             if let min = schema["minLength"]?.doubleValue, Double(length) < min { return false }
             if let max = schema["maxLength"]?.doubleValue, Double(length) > max { return false }
-            if let pattern = schema["pattern"]?.stringValue, let regex = regex(pattern), (try? regex.firstMatch(in: text)) == nil { return false }
+            if let pattern = schema["pattern"]?.stringValue {
+                if linearPatterns {
+                    if let regex = try? LinearRegex(pattern), !regex.firstMatchExists(in: text) { return false }
+                } else if let regex = regex(pattern), (try? regex.firstMatch(in: text)) == nil {
+                    return false
+                }
+            }
             if let format = schema["format"]?.stringValue, !StringFormats.conforms(text, to: format) { return false }
         case .number(let text):
             guard let number = Double(text) else { return false }

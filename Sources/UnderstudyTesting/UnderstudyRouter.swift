@@ -40,10 +40,11 @@ public final class UnderstudyRouter: Sendable {
     ///   - journalSize: Requests kept in the journal.
     ///   - adminToken: When set, admin calls need `Authorization: Bearer <token>`.
     ///   - openAPI: OpenAPI documents served under `/NAME`, besides those the scenario files mount.
+    ///   - requestValidation: Whether requests to those documents are checked against them (a session may say otherwise).
     /// - Throws: `UnderstudyError` when the scenarios (or the documents) are broken or `scenario` is unknown.
     public init(
         scenarios: URL = UnderstudyTestServer.bundledScenarios, scenario: String = "happy", journalSize: Int = 1000,
-        adminToken: String? = nil, openAPI: [OpenAPIMount] = []
+        adminToken: String? = nil, openAPI: [OpenAPIMount] = [], requestValidation: RequestValidation = .off
     ) throws {
         var logger = Logger(label: "understudy.router")
         logger.logLevel = .warning
@@ -51,6 +52,7 @@ public final class UnderstudyRouter: Sendable {
             server: ServerConfiguration(host: "127.0.0.1", port: 0), scenariosDirectory: scenarios, scenario: scenario,
             journalSize: journalSize, adminToken: adminToken, logger: logger)
         configuration.openAPI = openAPI
+        configuration.requestValidation = requestValidation
         let engine = try UnderstudyEngine(configuration: configuration)
         responder = engine.responder
         host = "localhost:8080"
@@ -104,7 +106,7 @@ public final class UnderstudyRouter: Sendable {
             CompletedExchange(
                 request: request, status: result.status?.code, tag: reply.tag,
                 durationNanoseconds: DispatchTime.now().uptimeNanoseconds - started, completed: result.fault == nil || result.fault == .dribbled,
-                answeredAtOnce: reply.answersAtOnce))
+                answeredAtOnce: reply.answersAtOnce, problems: reply.problems))
         return result
     }
 

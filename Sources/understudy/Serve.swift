@@ -70,6 +70,9 @@ struct Serve: ParsableCommand {
             valueName: "NAME=FILE"))
     var openapi: [String] = []
 
+    @Option(help: "Check requests to the OpenAPI documents against them: off, report or enforce. (UNDERSTUDY_VALIDATE_REQUESTS, default off)")
+    var validateRequests: String?
+
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
     var allowRemoteAdmin = false
 
@@ -136,6 +139,11 @@ struct Serve: ParsableCommand {
             logger: logger
         )
         configuration.openAPI = try openAPIMounts(openapi)
+        let validation = validateRequests ?? Environment.string("UNDERSTUDY_VALIDATE_REQUESTS") ?? "off"
+        guard let mode = RequestValidation(rawValue: validation) else {
+            throw ValidationError("--validate-requests takes off, report or enforce; got '\(validation)'")
+        }
+        configuration.requestValidation = mode
         // Only an object: a proxied request starts the understudy-upstream helper (HelperUpstreamClient).
         configuration.upstreamClient = HelperUpstreamClient()
         // Access lines straight into the stderr buffer the logger writes through: no String per request.

@@ -13,6 +13,7 @@ import Testing
         "Sources/UnderstudyMicroHTTPD/Platform.swift",
         "Sources/Understudy/Platform.swift",
         "Sources/UnderstudyDocuments/Platform.swift",
+        "Sources/UnderstudyBuiltinAPIs/Platform.swift",
         "Sources/UnderstudyRecording/Platform.swift",
         "Sources/UnderstudyTesting/Platform.swift",
         // The C target's send flag (MSG_NOSIGNAL) and start-up code pages (ELF program headers).

@@ -210,4 +210,99 @@ import UnderstudyTesting
             }
         }
     }
+
+    static let ordersDocument = """
+        openapi: 3.0.3
+        info: {title: Orders, version: "1"}
+        paths:
+          /orders/{id}:
+            parameters:
+              - {name: id, in: path, required: true, schema: {type: integer, minimum: 1}}
+            put:
+              operationId: putOrder
+              parameters:
+                - {name: dryRun, in: query, schema: {type: boolean}}
+                - {name: X-Request-ID, in: header, required: true, schema: {type: string, pattern: "^(a+)+$"}}
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [item, quantity]
+                      properties:
+                        item: {type: string, enum: [book, pen]}
+                        quantity: {type: integer, maximum: 10}
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}
+                "422":
+                  description: invalid
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {error: {type: string}}}
+                      example: {error: The order is invalid}
+        """
+
+    /// Request validation: off by default; `report` answers as usual and says what was wrong (header, journal);
+    /// `enforce` answers 400 for parameters and 422 for the body, with the document's own 422 when it has one.
+    @Test func requestsAreValidatedAsTheServerOrTheSessionSays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.ordersDocument.write(to: folder.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
+        let mount = OpenAPIMount(name: "shop", file: folder.appendingPathComponent("orders.yaml"))
+        let router = try UnderstudyRouter(openAPI: [mount])
+        let json: HTTPFields = [.contentType: "application/json"]
+        func put(_ path: String, _ body: String, session: String, headers: HTTPFields = [:]) async -> RouterResponse {
+            var fields = headers
+            fields[UnderstudyRouter.sessionHeader] = session
+            fields[.contentType] = "application/json"
+            return await router.execute(path, method: .put, headers: fields, body: Array(body.utf8))
+        }
+        let bad = #"{"item": "cup", "quantity": "two"}"#
+        // Off: whatever is sent gets the success answer.
+        let off = await put("/shop/orders/0?dryRun=maybe", bad, session: "off")
+        #expect(off.status == .ok && off.header("X-Understudy-Request-Problems") == nil)
+
+        for (session, mode) in [("r", "report"), ("e", "enforce")] {
+            let set = await router.execute(
+                "/__admin/sessions/\(session)/validation", method: .put, headers: json, body: Array(#"{"mode": "\#(mode)"}"#.utf8))
+            #expect(set.status == .ok && set.text == #"{"mode":"\#(mode)"}"#, "\(set.text)")
+        }
+        let reported = await put("/shop/orders/0?dryRun=maybe", bad, session: "r")
+        #expect(reported.status == .ok)
+        let problems = try #require(reported.header("X-Understudy-Request-Problems"))
+        for expected in [
+            "path parameter 'id': '0' does not match its schema", "query parameter 'dryRun': 'maybe' is not true or false",
+            "header parameter 'X-Request-ID' is required", "body /item: does not match its schema",
+            "body /quantity: does not match its schema (integer)",
+        ] {
+            #expect(problems.contains(expected), "\(expected) in \(problems)")
+        }
+        let journal = await router.execute("/__admin/requests?session=r")
+        #expect(journal.text.contains(#""problems":["query parameter 'dryRun'"#), "\(journal.text)")
+
+        // Enforce: a parameter problem is a 400 (Understudy's body: the document has no 400)…
+        let parameters = await put(
+            "/shop/orders/0", #"{"item": "book", "quantity": 1}"#, session: "e", headers: [HTTPField.Name("X-Request-ID")!: "aaa"])
+        #expect(parameters.status == .badRequest && parameters.text.contains("path parameter 'id'"), "\(parameters.text)")
+        // …a body problem a 422, the document's own.
+        let body = await put("/shop/orders/3", #"{"item": "book"}"#, session: "e", headers: [HTTPField.Name("X-Request-ID")!: "aaa"])
+        #expect(body.status?.code == 422 && body.text == #"{"error":"The order is invalid"}"#, "\(body.text)")
+        #expect(body.header("X-Understudy-Request-Problems") == "body /quantity: a required property is missing")
+        #expect(await put("/shop/orders/3", "not json", session: "e", headers: [HTTPField.Name("X-Request-ID")!: "aaa"]).status?.code == 422)
+        // A valid request passes; so does a pattern a backtracking engine would take minutes over (linear here).
+        let good = await put(
+            "/shop/orders/3?dryRun=true", #"{"item": "pen", "quantity": 10}"#, session: "e", headers: [HTTPField.Name("X-Request-ID")!: "aaa"])
+        #expect(good.status == .ok, "\(good.header("X-Understudy-Request-Problems") ?? "")")
+        let evil = await put(
+            "/shop/orders/3", #"{"item": "pen", "quantity": 1}"#, session: "e",
+            headers: [HTTPField.Name("X-Request-ID")!: String(repeating: "a", count: 5_000) + "!"])
+        #expect(evil.status == .badRequest && evil.text.contains("header parameter 'X-Request-ID'"))
+        // The server's own mode applies to sessions that set none; a wrong mode is refused.
+        let strict = try UnderstudyRouter(openAPI: [mount], requestValidation: .enforce)
+        #expect(await strict.execute("/shop/orders/0", method: .put).status == .badRequest)
+        let wrong = await router.execute("/__admin/sessions/x/validation", method: .put, headers: json, body: Array(#"{"mode": "strict"}"#.utf8))
+        #expect(wrong.status == .badRequest && wrong.text.contains("off, report or enforce"))
+    }
 }

@@ -1,3 +1,4 @@
+import Atomics
 package import HTTPTypes
 import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
@@ -136,6 +137,12 @@ package struct AdminAPI {
                 control.state.withLock { state in state.sessions[id]?.overlay = SessionOverlay() }
             }
             return ok(sessionRoutesJSON(session: id))
+        case let path where path.count == 3 && path[0] == "sessions" && path[2] == "validation":
+            try allow(method, [.get, .head, .put], path: "/__admin/sessions/ID/validation")
+            let id = try sessionID(path[1])!
+            if method == .put { try setValidation(request, session: id) }
+            let mode = control.state.withLock { $0.sessions[id]?.validation } ?? control.requestValidation
+            return ok(UnderstudyWire.Validation(mode: mode))
         case let path where path.count == 2 && path[0] == "sessions":
             try allow(method, [.get, .head, .delete], path: "/__admin/sessions/ID")
             let id = try sessionID(path[1])!
@@ -153,8 +160,26 @@ package struct AdminAPI {
     package static let routes = [
         "GET /__admin/", "GET /__admin/health", "GET /__admin/scenarios", "GET|PUT /__admin/scenario", "PUT /__admin/scenario/NAME",
         "POST /__admin/reset", "POST /__admin/reload", "GET|DELETE /__admin/requests", "GET /__admin/sessions",
-        "PUT /__admin/sessions/ID/scenario", "GET|PUT|POST|DELETE /__admin/sessions/ID/routes", "GET|DELETE /__admin/sessions/ID",
+        "PUT /__admin/sessions/ID/scenario", "GET|PUT|POST|DELETE /__admin/sessions/ID/routes",
+        "GET|PUT /__admin/sessions/ID/validation", "GET|DELETE /__admin/sessions/ID",
     ]
+
+    /// `{"mode": "off" | "report" | "enforce"}`: request validation for the session's requests to OpenAPI documents.
+    private func setValidation(_ request: ServerRequest, session id: String) throws(AdminError) {
+        let body = try AdminRequestBody(request.body, accepted: ["mode"])
+        let usage = "Send {\"mode\": \"report\"} (off, report or enforce)."
+        guard let text = try body.string("mode"), let mode = RequestValidation(rawValue: text) else {
+            throw AdminError(.badRequest, "invalid validation mode", usage)
+        }
+        let failure = control.state.withLock { state -> AdminError? in
+            if let refusal = Self.refusesNewSession(id, in: state) { return refusal }
+            state.sessions[id, default: .init()].validation = mode
+            state.sessions[id]?.lastUsed.mark()
+            return nil
+        }
+        if let failure { throw failure }
+        control.sessionsValidate.store(true, ordering: .relaxed)
+    }
 
     // MARK: - Switching
 

@@ -1,3 +1,4 @@
+import Atomics
 import HTTPTypes
 import UnderstudyHTTP
 import UnderstudyOpenAPI
@@ -64,4 +65,60 @@ extension ScenarioResponder {
             return (String(name).lowercased(), value)
         }
     }
+
+    /// The request validation that applies: the session's own, else the server's; nil when off everywhere.
+    func requestValidation(for request: ServerRequest) -> RequestValidation? {
+        if control.sessionsValidate.load(ordering: .relaxed), let session = request.header(.understudySession),
+            let own = control.state.withLock({ $0.sessions[session]?.validation })
+        {
+            return own
+        }
+        return control.requestValidation
+    }
+
+    /// What `request` breaks of its operation's contract, worst first.
+    func requestProblems(
+        _ request: ServerRequest, operation reference: OperationReference, route: CustomRoute, parameters: [String], scenario: Scenario
+    ) -> [RequestCheck.Problem] {
+        guard let document = scenario.mounts[reference.mount], reference.index < document.service.operations.count else { return [] }
+        let names = route.parameterNames
+        let values = Dictionary(zip(names, parameters), uniquingKeysWith: { first, _ in first })
+        let check = RequestCheck(service: document.service)
+        return check.problems(
+            document.service.operations[reference.index],
+            RequestCheck.Request(
+                pathParameters: values, query: request.query.map { (name: $0.name, value: $0.value) },
+                header: { name in HTTPField.Name(name).flatMap { request.header($0) } }, body: request.body))
+    }
+
+    /// `enforce`: 422 for a body that breaks its schema, else 400; the document's own response for that status
+    /// when it describes one, else Understudy's error body with every problem.
+    func enforcedReply(_ problems: [RequestCheck.Problem], operation reference: OperationReference, scenario: Scenario) -> Reply {
+        let messages = problems.map(\.message)
+        let status = problems.contains(where: { !$0.inBody }) ? 400 : 422
+        if let document = scenario.mounts[reference.mount], reference.index < document.service.operations.count,
+            let own = document.answer(document.service.operations[reference.index], AnswerChoice(status: status))
+        {
+            let response = prepare(own.render(parameters: [:]), headers: own.fields, scenario: scenario, host: "", malformed: false)
+            return Self.reporting(problems, on: Reply(.respond(response), tag: scenario.name))
+        }
+        var reply = Self.error(
+            HTTPResponse.Status(code: status), "request does not match the OpenAPI document", messages.joined(separator: "; "))
+        reply.tag = scenario.name
+        return Self.reporting(problems, on: reply)
+    }
+
+    /// The reply with the problems in `X-Understudy-Request-Problems` and in the journal.
+    static func reporting(_ problems: [RequestCheck.Problem], on reply: Reply) -> Reply {
+        var reply = reply
+        reply.problems = problems.map(\.message)
+        guard case .respond(let response) = reply.action else { return reply }
+        var fields = response.headerFields
+        let text = problems.map(\.message).joined(separator: "; ")
+        fields[requestProblems] = String(text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }.prefix(1000))
+        reply.action = .respond(Response(status: response.status, headerFields: fields, body: response.body))
+        return reply
+    }
+
+    static let requestProblems = HTTPField.Name("X-Understudy-Request-Problems")!
 }

@@ -107,6 +107,25 @@ package final class ScenarioResponder: HTTPResponder {
         _ request: ServerRequest, route: CustomRoute, parameters: [String], matched: UnderstudyAPI?, in scenario: Scenario, cacheIndex: Int?,
         delayOverride: Int?
     ) -> Reply? {
+        // An OpenAPI operation's route, when requests are validated: checked against the document first.
+        if let operation = route.operation, let mode = requestValidation(for: request), mode != .off {
+            let problems = requestProblems(request, operation: operation, route: route, parameters: parameters, scenario: scenario)
+            if !problems.isEmpty {
+                if mode == .enforce { return enforcedReply(problems, operation: operation, scenario: scenario) }
+                let reply = unvalidatedRouteReply(
+                    request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: cacheIndex,
+                    delayOverride: delayOverride)
+                return reply.map { Self.reporting(problems, on: $0) }
+            }
+        }
+        return unvalidatedRouteReply(
+            request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: cacheIndex, delayOverride: delayOverride)
+    }
+
+    private func unvalidatedRouteReply(
+        _ request: ServerRequest, route: CustomRoute, parameters: [String], matched: UnderstudyAPI?, in scenario: Scenario, cacheIndex: Int?,
+        delayOverride: Int?
+    ) -> Reply? {
         let behavior = route.api.map(scenario.behavior)
         // A scenario's route outside the APIs takes its top-level settings (GenericBehavior); an API's own route
         // its API's; a session's route (no cache index) its own alone.
@@ -252,7 +271,7 @@ package final class ScenarioResponder: HTTPResponder {
         if !AdminAPI.owns(request.path) {
             control.journal.record(
                 request: request, scenario: exchange.tag, status: exchange.status,
-                durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed)
+                durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed, problems: exchange.problems)
             if exchange.answeredAtOnce { control.journal.answerCompleted() }
         }
         guard logsAccess else { return }

@@ -30,6 +30,8 @@ public struct UnderstudyConfiguration: Sendable {
     public var watch: Bool
     /// OpenAPI documents served under `/NAME`, besides those the scenario files mount (`openapi:`).
     public var openAPI: [OpenAPIMount] = []
+    /// Whether requests to those documents are checked against them; a session may say otherwise.
+    public var requestValidation = RequestValidation.off
     /// Seconds a session may stay unused (no request, no admin call) before it expires; 0: never.
     public var sessionTTLSeconds = 3600
     /// Most sessions at once; the admin API refuses to create more (429).

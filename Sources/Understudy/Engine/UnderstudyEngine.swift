@@ -45,7 +45,8 @@ public final class UnderstudyEngine: Sendable {
             scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
             adminGuard: AdminGuard(bindHost: host, isLoopback: isLoopback, allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
             logger: configuration.logger,
-            sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI)
+            sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI,
+            requestValidation: configuration.requestValidation)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         self.control = control
         responder = ScenarioResponder(control: control, accessLog: configuration.accessLog)

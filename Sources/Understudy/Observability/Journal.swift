@@ -32,6 +32,8 @@ package final class Journal: Sendable {
         var bodyBytes = 0
         /// The body's first ``Journal/maxBodyBytes`` when the budget allowed; empty otherwise.
         var body: [UInt8] = []
+        /// What request validation found wrong, when it ran and found something.
+        var problems: [String]?
     }
 
     /// The most of one request's body an entry keeps.
@@ -121,7 +123,9 @@ package final class Journal: Sendable {
         slack = max(self.rings.count, self.capacity / 4)
     }
 
-    package func record(request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool) {
+    package func record(
+        request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool, problems: [String]? = nil
+    ) {
         guard capacity > 0 else { return }
         // Recorded when the exchange completes; the entry's time is when the request arrived.
         let time = Date(timeIntervalSinceNow: -Double(durationNanoseconds) / 1e9)
@@ -142,7 +146,8 @@ package final class Journal: Sendable {
             let id = lastID.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)
             let entry = Entry(
                 id: id, time: time, request: request, scenario: scenario,
-                status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes, body: body)
+                status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes, body: body,
+                problems: problems)
             if !ring.entries.isEmpty, ring.entries[ring.next].id <= id - capacity {
                 // The ring's oldest is no longer among the last `capacity`: the newest takes its place.
                 release(ring.entries[ring.next...ring.next])
@@ -253,7 +258,8 @@ extension Journal.Entry {
             status: status,
             // To the microsecond, as it always was shown.
             durationMs: (Double(durationNanoseconds) / 1e3).rounded() / 1e3,
-            completed: completed
+            completed: completed,
+            problems: problems
         )
     }
 }

@@ -1,3 +1,4 @@
+package import Atomics
 import Dispatch
 package import Logging
 package import UnderstudyDocuments
@@ -17,6 +18,10 @@ package final class ServerControl: Sendable {
     package let directory: URL
     /// Documents mounted from outside the folder (`--openapi`), read again with it on every reload.
     package let openAPI: [OpenAPIMount]
+    /// Request validation for requests to OpenAPI documents, unless their session says otherwise.
+    package let requestValidation: RequestValidation
+    /// Set once a session has its own request validation: until then, no request takes the lock to look.
+    package let sessionsValidate = ManagedAtomic(false)
     /// Host, cross-site and token checks before every admin route.
     let adminGuard: AdminGuard
     let logger: Logger
@@ -45,8 +50,9 @@ package final class ServerControl: Sendable {
 
     package init(
         scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
-        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = []
+        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], requestValidation: RequestValidation = .off
     ) {
+        self.requestValidation = requestValidation
         var initial = ServerState(scenarios: scenarios, start: start)
         initial.sessionLimits = sessionLimits
         state = Locked(initial)

@@ -13,6 +13,8 @@ package struct ServerState: Sendable {
         package var apis: [UnderstudyAPI: Selection] = [:]
         /// Routes the session's test defined, tried before the scenario's (see ``SessionOverlay``).
         package var overlay = SessionOverlay()
+        /// Request validation for this session's requests to OpenAPI documents; nil: the server's.
+        package var validation: RequestValidation?
         /// When a request or an admin call last used the session: a reference, so that marking
         /// a use changes no state (and copies no dictionary) under the lock every request takes.
         let lastUsed = SessionClock()
