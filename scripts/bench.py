@@ -22,7 +22,10 @@ CASES = [
     ("catfact facts page", "/catfact/facts", 1.2),
     ("swapi person", "/swapi/api/people/1/", 1.2),
     ("swapi list page (links rewritten)", "/swapi/api/people/?page=2", 1.0),
+    # An operation of an OpenAPI document (`--openapi pets=…`): rendered once per scenario and host, as the APIs are.
+    ("openapi operation (petstore)", "/pets/pets/1", 1.2),
 ]
+OPENAPI = os.path.join(ROOT, "Tests", "UnderstudyOpenAPITests", "Documents", "oai", "petstore.yaml")
 FLIP_PATH = "/catfact/facts"
 COUNT_SCENARIOS_LUA = r"""
 local threads = {}
@@ -307,7 +310,7 @@ def main():
     try:
         scenarios = os.path.join(ROOT, "scenarios")
         u_port, j_port, f_port = free_port(), free_port(), free_port()
-        understudy = start([BINARY, "serve", "--host", "127.0.0.1", "--port", str(u_port), "--scenarios", scenarios],
+        understudy = start([BINARY, "serve", "--host", "127.0.0.1", "--port", str(u_port), "--scenarios", scenarios, "--openapi", f"pets={OPENAPI}"],
                            f"http://127.0.0.1:{u_port}/__admin/health")
         time.sleep(0.5)
         idle_rss = rss_kb([understudy.pid])

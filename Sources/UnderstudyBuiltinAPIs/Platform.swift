@@ -5,6 +5,8 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+#else
+#error("UnderstudyBuiltinAPIs supports Linux (glibc, musl) and Apple platforms: add this system's C library here")
 #endif
 
 enum Platform {

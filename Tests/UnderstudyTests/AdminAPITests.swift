@@ -147,7 +147,7 @@ import FoundationNetworking
         #expect(
             first.members?.map(\.key) == [
                 "id", "time", "method", "path", "query", "headers", "body_bytes", "body", "body_base64", "session", "api", "scenario", "status",
-                "duration_ms", "completed",
+                "duration_ms", "completed", "problems",
             ])
         #expect(first["headers"]?["X-Custom"]?.stringValue == "yes")
         #expect(first["scenario"]?.stringValue == "happy")

@@ -305,4 +305,29 @@ import UnderstudyTesting
         let wrong = await router.execute("/__admin/sessions/x/validation", method: .put, headers: json, body: Array(#"{"mode": "strict"}"#.utf8))
         #expect(wrong.status == .badRequest && wrong.text.contains("off, report or enforce"))
     }
+
+    /// A reload reads the documents again: a broken one is refused with its problems located and the previous set
+    /// keeps serving; a fixed one is served at once.
+    @Test func aReloadWithABrokenDocumentKeepsThePreviousOne() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+        let document = folder.appendingPathComponent("openapi/petstore.yaml")
+        let original = try String(contentsOf: Self.documents.appendingPathComponent("oai/petstore.yaml"), encoding: .utf8)
+        try original.write(to: document, atomically: true, encoding: .utf8)
+        try "openapi:\n  pets: openapi/petstore.yaml\n".write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(scenarios: folder)
+        let json: HTTPFields = [.contentType: "application/json"]
+        #expect(await router.execute("/pets/pets").status == .ok)
+        try "openapi: 3.0.0\ninfo: {title: x}\npaths:\n  /pets: {get: {responses: 7}}\n".write(to: document, atomically: true, encoding: .utf8)
+        let refused = await router.execute("/__admin/reload", method: .post, headers: json, body: Array("{}".utf8))
+        #expect(refused.status?.code == 422 || refused.status == .badRequest || refused.status == .conflict, "\(refused.status as Any) \(refused.text)")
+        #expect(refused.text.contains("openapi/petstore.yaml:"), "\(refused.text)")
+        #expect(await router.execute("/pets/pets").status == .ok, "the previous document keeps serving")
+        try original.replacingOccurrences(of: "/pets:", with: "/animals:").write(to: document, atomically: true, encoding: .utf8)
+        let reloaded = await router.execute("/__admin/reload", method: .post, headers: json, body: Array("{}".utf8))
+        #expect(reloaded.status == .ok, "\(reloaded.text)")
+        #expect(await router.execute("/pets/animals").status == .ok)
+        #expect(await router.execute("/pets/pets").status == .notFound)
+    }
 }
