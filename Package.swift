@@ -283,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "OpenAPIGeneratedClientTests",
             dependencies: [
-                "UnderstudyOpenAPIRuntime", "UnderstudyTesting",
+                "UnderstudyOpenAPIRuntime", "UnderstudyTesting", "Understudy", "UnderstudyClients",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import OpenAPIURLSession
+import Understudy
 import UnderstudyOpenAPIRuntime
 import UnderstudyTesting
 
@@ -17,8 +18,9 @@ enum OrdersServer {
     /// Started once for every test of the target, as a team's suite shares one server; each test's session keeps
     /// its scenario to itself. A failure to start is kept and thrown by every test rather than trapping.
     private static let started = Result<UnderstudyTestServer, any Error> {
-        // The `delay` scenario waits at most this long, so the suite stays quick.
-        try UnderstudyTestServer(maxDelayMilliseconds: 300, openAPI: [OpenAPIMount(name: "orders", file: document)])
+        // Longer than the 0.5 s client timeout of the `timeout` test, so that the client gives up first (as an
+        // app against a held connection does) rather than seeing the server close the connection unanswered.
+        try UnderstudyTestServer(maxDelayMilliseconds: 2500, openAPI: [OpenAPIMount(name: "orders", file: document)])
     }
 
     /// The shared server.
