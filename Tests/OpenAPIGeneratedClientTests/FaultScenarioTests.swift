@@ -65,11 +65,12 @@ import FoundationNetworking
 
     /// The transport faults: URLSession's error, wrapped in `ClientError` with no response. `timeout` holds the
     /// connection for the server's `maxDelayMilliseconds` (2.5 s here) and then closes it unanswered, which
-    /// URLSession reports as `.badServerResponse`; a client timeout shorter than that (0.5 s) ends it first, as
-    /// against a server whose hold outlasts the app's timeout.
+    /// URLSession reports as `.badServerResponse`; a client timeout shorter than that (1 s) ends it first, as
+    /// against a server whose hold outlasts the app's timeout. Whole seconds: Linux's URLSession hands curl its
+    /// timeout in whole seconds, and under a second it reports `.timedOut` for the other faults as well.
     @Test(arguments: ["truncated-body", "connection-reset", "timeout"])
     func transportFaultsAreURLErrors(_ scenario: String) async throws {
-        try await OrdersServer.withClient(scenario: scenario, timeout: 0.5) { client, _ in
+        try await OrdersServer.withClient(scenario: scenario, timeout: scenario == "timeout" ? 1 : 5) { client, _ in
             let error = try #require(await clientError { try await client.getOrder(path: .init(orderId: "ord_1001")) })
             let urlError = try #require(error.underlyingError as? URLError, "\(scenario): \(error.underlyingError)")
             #expect(error.response == nil)

@@ -18,7 +18,7 @@ enum OrdersServer {
     /// Started once for every test of the target, as a team's suite shares one server; each test's session keeps
     /// its scenario to itself. A failure to start is kept and thrown by every test rather than trapping.
     private static let started = Result<UnderstudyTestServer, any Error> {
-        // Longer than the 0.5 s client timeout of the `timeout` test, so that the client gives up first (as an
+        // Longer than the 1 s client timeout of the `timeout` test, so that the client gives up first (as an
         // app against a held connection does) rather than seeing the server close the connection unanswered.
         try UnderstudyTestServer(maxDelayMilliseconds: 2500, openAPI: [OpenAPIMount(name: "orders", file: document)])
     }
