@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "UnderstudyAdminClient", targets: ["UnderstudyAdminClient"]),
         .library(name: "UnderstudyDependencies", targets: ["UnderstudyDependencies"]),
         .library(name: "UnderstudyExamples", targets: ["UnderstudyExamples"]),
+        .library(name: "UnderstudyOpenAPIRuntime", targets: ["UnderstudyOpenAPIRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +35,11 @@ let package = Package(
         // OpenAPI 3.0/3.1/3.2 documents as Codable types: the gate every `--openapi` document passes
         // (UnderstudyOpenAPI only: the engine sees its operations, never OpenAPIKit).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        // For clients made by swift-openapi-generator: the middleware protocol (UnderstudyOpenAPIRuntime) and,
+        // in OpenAPIGeneratedClientTests only, the URLSession transport. The generator itself is never a
+        // dependency: scripts/generate-openapi-client.sh builds it apart and the generated code is committed.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -147,6 +153,16 @@ let package = Package(
             dependencies: ["UnderstudyClients", .product(name: "Dependencies", package: "swift-dependencies")]
         ),
         .target(name: "UnderstudyExamples", dependencies: ["UnderstudyClients"]),
+        // A ClientMiddleware that puts the requests of a swift-openapi-generator client in an Understudy session.
+        // Foundation, OpenAPIRuntime and the clients' headers only, so it builds for iOS as well.
+        .target(
+            name: "UnderstudyOpenAPIRuntime",
+            dependencies: [
+                "UnderstudyClients",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // For users: an Understudy server inside the test process, and sessions on it.
         .target(
             name: "UnderstudyTesting",
@@ -262,6 +278,18 @@ let package = Package(
                 "Understudy", "UnderstudyDocuments", "UnderstudyRecording", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
                 "UnderstudyUpstream", "understudy", "understudy-upstream", "UnderstudyTestSupport",
             ]
+        ),
+        // A client generated from Document/orders.yaml (Generated/, committed) against an in-process server
+        // that mounts the same document: every scenario and decode-breaker as the generated client sees it.
+        .testTarget(
+            name: "OpenAPIGeneratedClientTests",
+            dependencies: [
+                "UnderstudyOpenAPIRuntime", "UnderstudyTesting", "Understudy", "UnderstudyClients",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Document"]
         ),
         .testTarget(
             name: "IntegrationTests",
