@@ -321,7 +321,7 @@ import UnderstudyTesting
         #expect(await router.execute("/pets/pets").status == .ok)
         try "openapi: 3.0.0\ninfo: {title: x}\npaths:\n  /pets: {get: {responses: 7}}\n".write(to: document, atomically: true, encoding: .utf8)
         let refused = await router.execute("/__admin/reload", method: .post, headers: json, body: Array("{}".utf8))
-        #expect(refused.status?.code == 422 || refused.status == .badRequest || refused.status == .conflict, "\(refused.status as Any) \(refused.text)")
+        #expect((400..<500).contains(refused.status?.code ?? 0), "\(refused.status as Any) \(refused.text)")
         #expect(refused.text.contains("openapi/petstore.yaml:"), "\(refused.text)")
         #expect(await router.execute("/pets/pets").status == .ok, "the previous document keeps serving")
         try original.replacingOccurrences(of: "/pets:", with: "/animals:").write(to: document, atomically: true, encoding: .utf8)
