@@ -57,7 +57,10 @@ package struct MountedDocument: Sendable {
 
     /// Every operation as a route of one scenario, in the document's order: matched after the scenario's own
     /// routes (a route written for the same path wins) and answered from the document.
-    func routes(for choices: Choices) -> [CustomRoute] {
+    ///
+    /// `made` keeps the answers already made by operation and choice across the scenarios of one load: most
+    /// scenarios ask the same of an operation (its success response), and sharing one answer shares its bytes.
+    func routes(for choices: Choices, made: inout [OperationReference: CannedResponse?]) -> [CustomRoute] {
         service.operations.enumerated().map { index, operation in
             let override = operation.operationId.flatMap { choices.overrides[$0] }
             var choice = AnswerChoice(status: override?.status ?? choices.status, emptyArrays: choices.emptyArrays)
@@ -65,7 +68,15 @@ package struct MountedDocument: Sendable {
             choice.dynamic = override?.dynamic ?? false
             choice.breaker = override?.breaker
             // A status the document does not describe answers with the scenario's own body (documented in docs/openapi.md).
-            let fixed = answer(operation, choice) ?? (override?.status == nil ? choices.fallback : nil) ?? Self.undescribed(choice.status ?? 200)
+            let key = OperationReference(mount: name, index: index, choice: choice)
+            let described: CannedResponse?
+            if let known = made[key] {
+                described = known
+            } else {
+                described = answer(operation, choice)
+                made[key] = .some(described)
+            }
+            let fixed = described ?? (override?.status == nil ? choices.fallback : nil) ?? Self.undescribed(choice.status ?? 200)
             var route = CustomRoute(
                 method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: fixed, delay: override?.delay,
                 fault: override?.fault)

@@ -55,6 +55,8 @@ package struct ScenarioLoading {
     var lazyDatasets = false
     /// The OpenAPI documents served, by mount name.
     var mounts: [String: MountedDocument] = [:]
+    /// Answers of the mounted documents' operations, made once per choice for all the scenarios of the load.
+    var madeAnswers: [OperationReference: CannedResponse?] = [:]
     /// Where each mount came from (`--openapi`, or a scenario file), to name both when two disagree.
     var mountSources: [String: (file: URL, source: String)] = [:]
 
@@ -218,7 +220,7 @@ package struct ScenarioLoading {
                     message: "no operation '\(id)' in the documents served" + (served.isEmpty ? " (none is mounted)" : " (\(served))")))
         }
         for mountName in mounts.keys.sorted() {
-            routes += mounts[mountName]!.routes(for: choices)
+            routes += mounts[mountName]!.routes(for: choices, made: &madeAnswers)
         }
         guard problems.count == before else { return nil }
         return Scenario(
