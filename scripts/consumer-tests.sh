@@ -24,16 +24,10 @@ swift build --package-path "$work/MyApp" --build-tests 2>&1 | tail -3
 
 token=consumer-$RANDOM$RANDOM
 logs=$(mktemp -d)
-"$binary" serve --port 0 --admin-token "$token" --log-level warning >"$logs/stdout" 2>"$logs/stderr" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$logs"' EXIT
-for _ in $(seq 1 200); do
-    grep -q '^understudy listening on ' "$logs/stdout" 2>/dev/null && break
-    sleep 0.05
-done
-url=$(sed -n 's/^understudy listening on \(http:[^ ]*\)$/\1/p' "$logs/stdout" | head -1)
-[ -n "$url" ] || { echo "consumer-tests: understudy serve did not start" >&2; cat "$logs/stderr" >&2; exit 1; }
-echo "consumer-tests: understudy serve at $url"
+server=
+trap '[ -n "$server" ] && kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$logs"' EXIT
+. scripts/serve-in-background.sh
+start_understudy consumer-tests "$binary" "$logs" --admin-token "$token"
 
 for decoy in "" "decoy-$RANDOM$RANDOM"; do
     echo "consumer-tests: MyApp's tests with UNDERSTUDY_SESSION=${decoy:-(unset)}"

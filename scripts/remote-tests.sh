@@ -13,23 +13,15 @@ binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 work=$(mktemp -d)
 cp -R scenarios "$work/scenarios"
 token="remote-$RANDOM$RANDOM"
-"$binary" serve --port 0 --scenarios "$work/scenarios" --admin-token "$token" --log-level warning >"$work/stdout" 2>"$work/stderr" &
-server=$!
+server=
 cleanup() {
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
+    [ -n "$server" ] && kill "$server" 2>/dev/null || true
+    [ -n "$server" ] && wait "$server" 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-for _ in $(seq 1 200); do
-    grep -q '^understudy listening on ' "$work/stdout" 2>/dev/null && break
-    kill -0 "$server" 2>/dev/null || { echo "remote-tests: the server exited:" >&2; cat "$work/stderr" >&2; exit 1; }
-    sleep 0.05
-done
-url=$(sed -n 's/^understudy listening on \(http:[^ ]*\)$/\1/p' "$work/stdout" | head -1)
-[ -n "$url" ] || { echo "remote-tests: the server did not say where it listens" >&2; cat "$work/stderr" >&2; exit 1; }
-echo "remote-tests: understudy serve at $url (pid $server)"
+. scripts/serve-in-background.sh
+start_understudy remote-tests "$binary" "$work" --scenarios "$work/scenarios" --admin-token "$token"
 
 # Twice: without UNDERSTUDY_SESSION, then with it set to a decoy id, as when an Xcode scheme's Test action inherits
 # the Run action's environment: session-bound clients, scopes and sessions' own URLSessions must not land there.

@@ -191,6 +191,6 @@ package struct RequestCheck {
 
     /// A request's value in a message: printable ASCII, at most 60 characters.
     static func shown(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" }.prefix(60))
+        text.printableASCII(limit: 60, replacement: "?")
     }
 }

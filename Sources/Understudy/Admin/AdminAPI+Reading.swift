@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPTypes
 import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
@@ -11,6 +12,25 @@ import Foundation
 
 /// The admin API's read-only answers: state, sessions, scenarios and the journal, as the wire types.
 extension AdminAPI {
+    /// `GET /__admin/requests`. With answers already sent and not yet recorded, the read waits for them parked
+    /// (a deferred reply), and the wait runs off the worker threads (see ``Journal/settle()``).
+    func journalReply(_ request: ServerRequest) throws(AdminError) -> Reply {
+        if control.journal.isSettled { return Self.json(.ok, try journalJSON(request)) }
+        let api = self
+        return Reply(
+            .deferred(
+                DeferredReply { finish in
+                    DispatchQueue.global().async {
+                        api.control.journal.settle()
+                        do throws(AdminError) {
+                            finish(Self.json(.ok, try api.journalJSON(request)))
+                        } catch {
+                            finish(Self.error(error))
+                        }
+                    }
+                }))
+    }
+
     /// A session's own routes, in the order they are tried (a later call's first).
     func sessionRoutesJSON(session id: String) -> UnderstudyWire.SessionRoutes {
         let overlay = control.state.withLock { $0.sessions[id]?.overlay } ?? SessionOverlay()

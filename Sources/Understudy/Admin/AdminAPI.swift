@@ -1,4 +1,3 @@
-import Atomics
 package import HTTPTypes
 import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
@@ -116,8 +115,7 @@ package struct AdminAPI {
                 control.journal.clear(session: session)
                 return ok(UnderstudyWire.Cleared())
             }
-            control.journal.settle()
-            return ok(try journalJSON(request))
+            return try journalReply(request)
         case ["sessions"]:
             try allow(method, [.get, .head], path: "/__admin/sessions")
             return ok(try sessionsJSON(request))
@@ -163,23 +161,6 @@ package struct AdminAPI {
         "PUT /__admin/sessions/ID/scenario", "GET|PUT|POST|DELETE /__admin/sessions/ID/routes",
         "GET|PUT /__admin/sessions/ID/validation", "GET|DELETE /__admin/sessions/ID",
     ]
-
-    /// `{"mode": "off" | "report" | "enforce"}`: request validation for the session's requests to OpenAPI documents.
-    private func setValidation(_ request: ServerRequest, session id: String) throws(AdminError) {
-        let body = try AdminRequestBody(request.body, accepted: ["mode"])
-        let usage = "Send {\"mode\": \"report\"} (off, report or enforce)."
-        guard let text = try body.string("mode"), let mode = RequestValidation(rawValue: text) else {
-            throw AdminError(.badRequest, "invalid validation mode", usage)
-        }
-        let failure = control.state.withLock { state -> AdminError? in
-            if let refusal = Self.refusesNewSession(id, in: state) { return refusal }
-            state.sessions[id, default: .init()].validation = mode
-            state.sessions[id]?.lastUsed.mark()
-            return nil
-        }
-        if let failure { throw failure }
-        control.sessionsValidate.store(true, ordering: .relaxed)
-    }
 
     // MARK: - Switching
 

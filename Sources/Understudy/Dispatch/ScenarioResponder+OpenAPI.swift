@@ -115,7 +115,7 @@ extension ScenarioResponder {
         guard case .respond(let response) = reply.action else { return reply }
         var fields = response.headerFields
         let text = problems.map(\.message).joined(separator: "; ")
-        fields[requestProblems] = String(text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }.prefix(1000))
+        fields[requestProblems] = text.printableASCII(limit: 1000)
         reply.action = .respond(Response(status: response.status, headerFields: fields, body: response.body))
         return reply
     }

@@ -106,11 +106,15 @@ package final class Journal: Sendable {
 
     package func answerCompleted() { answering.wrappingDecrement(ordering: .releasing) }
 
+    /// Whether every request answered at once is recorded: a read need not wait.
+    package var isSettled: Bool { answering.load(ordering: .acquiring) == 0 }
+
     /// The longest a read waits for answered requests to be recorded.
     static let settleMilliseconds = 50
 
     /// Waits (at most ``settleMilliseconds``) until every request answered at once is recorded, so
-    /// that a read after an answer sees it. Under a steady load of other requests the bound ends it.
+    /// that a read after an answer sees it. Under a steady load of other requests the bound ends it. It sleeps:
+    /// the admin API calls it off the worker threads, answering the read as a deferred reply.
     package func settle() {
         for _ in 0..<Self.settleMilliseconds where answering.load(ordering: .acquiring) > 0 {
             usleep(1_000)

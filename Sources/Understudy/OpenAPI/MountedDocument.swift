@@ -1,5 +1,6 @@
 package import HTTPTypes
 package import UnderstudyDocuments
+import UnderstudyHTTP
 package import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
@@ -105,7 +106,7 @@ package struct MountedDocument: Sendable {
         if let type = answer.contentType { fields[.contentType] = type }
         if let warning = answer.synthesisWarnings.first {
             // Said on the answer itself, as Prism's `sl-violations` does: this body may not validate against its schema.
-            fields[Self.synthesisWarning] = String(warning.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }.prefix(300))
+            fields[Self.synthesisWarning] = warning.printableASCII(limit: 300)
         }
         return CannedResponse(status: answer.status, fields: fields, template: template)
     }
@@ -116,9 +117,12 @@ package struct MountedDocument: Sendable {
 
     /// A status the document does not describe, asked for by a scenario's `operations:` entry.
     static func undescribed(_ status: Int) -> CannedResponse {
+        // Understudy's one error body, as every error it makes itself.
         CannedResponse(
             status: status, fields: [.contentType: "application/json"],
-            body: #"{"status":\#(status),"error":"The document describes no such response"}"#)
+            body: String(
+                decoding: ErrorBody.bytes(error: "no such response", detail: "The document describes no response \(status) for this operation."),
+                as: UTF8.self))
     }
 
     /// Strings that start with the document's server URL, as links to the same path under the mount.
