@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SCENARIO ?= happy
 
-.PHONY: deps build release run-build helper run record test check validate bench docker clean
+.PHONY: deps build release run-build helper openapi run record test check validate bench docker clean
 
 deps:
 	@scripts/install-deps.sh
@@ -18,7 +18,12 @@ release: deps
 ## The upstream helper that `proxy:` routes and `understudy record` run (it links AsyncHTTPClient,
 ## which most of a first build is): built only by the targets that need it.
 helper: deps
-	scripts/build.sh understudy understudy-upstream
+	scripts/build.sh understudy understudy-upstream understudy-openapi-gate
+
+## The OpenAPI gate that `--openapi` documents and scenario files' `openapi:` pass (it links OpenAPIKit, whose
+## release compile would otherwise be most of a first `make run`): built only by the targets that need it.
+openapi: deps
+	scripts/build.sh understudy-openapi-gate
 
 ## What `make run` builds: `understudy` alone, on the toolchain's Swift runtime (a first build about 25 s shorter
 ## than the self-contained binary of `make release`, which the Docker image ships and `make bench` measures).
@@ -26,8 +31,10 @@ run-build: deps
 	scripts/build.sh --dynamic
 
 SCENARIOS ?= scenarios
-# `make run` builds the helper too when a scenario file proxies (a `proxy:` key).
-RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build)
+# `make run` builds the helpers too when a scenario file proxies (a `proxy:` key), and the OpenAPI gate when a
+# document is served (an `openapi:` key, or UNDERSTUDY_OPENAPI).
+RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build \
+	$(if $(or $(UNDERSTUDY_OPENAPI),$(shell grep -rlsE '^"?openapi"?:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json')),openapi))
 
 ## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO, SCENARIOS override).
 run: $(RUN_NEEDS)
@@ -90,7 +97,7 @@ validate: release
 	.build/release/understudy validate scenarios
 
 ## Understudy vs nginx on the same bytes; writes BENCHMARKS.md.
-bench: release
+bench: release openapi
 	@scripts/install-deps.sh wrk nginx python3 procps gcc
 	scripts/bench.py
 

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-upstream", targets: ["understudy-upstream"]),
+        .executable(name: "understudy-openapi-gate", targets: ["understudy-openapi-gate"]),
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
         .library(name: "UnderstudyMicroHTTPD", targets: ["UnderstudyMicroHTTPD"]),
@@ -33,7 +34,7 @@ let package = Package(
         // The upstream side of `understudy record` and of proxy pass-through; only the CLI links it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // OpenAPI 3.0/3.1/3.2 documents as Codable types: the gate every `--openapi` document passes
-        // (UnderstudyOpenAPI only: the engine sees its operations, never OpenAPIKit).
+        // (UnderstudyOpenAPIGate only, which `understudy` runs as a helper: the engine never links it).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
         // For clients made by swift-openapi-generator: the middleware protocol (UnderstudyOpenAPIRuntime) and,
         // in OpenAPIGeneratedClientTests only, the URLSession transport. The generator itself is never a
@@ -101,6 +102,16 @@ let package = Package(
                 "UnderstudyDocuments",
                 "UnderstudyHTTP",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // OpenAPIKit as the gate a document passes (``OpenAPIGate``): in the process for the tests and
+        // UnderstudyTesting, in the `understudy-openapi-gate` helper for the command line. Apart because
+        // OpenAPIKit's release compile was 250 s of a fresh clone's `make run`, which serves no document.
+        .target(
+            name: "UnderstudyOpenAPIGate",
+            dependencies: [
+                "UnderstudyOpenAPI",
+                "UnderstudyDocuments",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -168,6 +179,7 @@ let package = Package(
             name: "UnderstudyTesting",
             dependencies: [
                 "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient",
+                "UnderstudyOpenAPIGate",
             ]
         ),
         // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
@@ -183,6 +195,8 @@ let package = Package(
         // Sends one upstream request for `understudy` (proxy:, record) and exits: linked into `understudy`
         // itself, AsyncHTTPClient cost every `serve` start about 3 MB of memory and a few milliseconds.
         .executableTarget(name: "understudy-upstream", dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyUpstream"]),
+        // Checks one OpenAPI document with OpenAPIKit for `understudy` (serve, validate) and exits.
+        .executableTarget(name: "understudy-openapi-gate", dependencies: ["UnderstudyOpenAPIGate"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
@@ -216,13 +230,17 @@ let package = Package(
         // Real-world and hostile OpenAPI documents under Documents/ (found by #filePath, not bundled).
         .testTarget(
             name: "UnderstudyOpenAPITests",
-            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "UnderstudyOpenAPI", "UnderstudyOpenAPIGate", "UnderstudyDocuments", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             exclude: ["Documents"]
         ),
         // Times an OpenAPI load in a release build (docs/openapi.md); not a product, only built on demand.
         .executableTarget(
             name: "UnderstudyOpenAPITiming",
-            dependencies: ["UnderstudyOpenAPI", "UnderstudyDocuments", .product(name: "OpenAPIKit30", package: "OpenAPIKit")],
+            dependencies: [
+                "UnderstudyOpenAPI", "UnderstudyOpenAPIGate", "UnderstudyDocuments", .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            ],
             path: "Tests/OpenAPITiming"
         ),
         .testTarget(
@@ -235,7 +253,7 @@ let package = Package(
             name: "UnderstudyTests",
             dependencies: [
                 "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyOpenAPI", "UnderstudyTesting",
-                "UnderstudyHTTP",
+                "UnderstudyOpenAPIGate", "UnderstudyHTTP",
                 "UnderstudyTestSupport",
             ]
         ),

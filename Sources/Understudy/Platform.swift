@@ -27,7 +27,25 @@ package enum Platform {
     /// Darwin has no coarse clock id; `clock_gettime_nsec_np` is its cheap monotonic read.
     static func monotonicMilliseconds() -> Int64 { Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC) / 1_000_000) }
     #endif
+
+    #if os(Linux)
+    /// After a load: glibc keeps the pages a load freed (the parsed trees of a large OpenAPI document, a
+    /// few MB) for the next allocation, which a server that has loaded never makes; they go back to the system.
+    static func returnFreedMemory() { _ = glibcMallocTrim(0) }
+    #elseif canImport(Darwin)
+    /// Darwin's allocator returns freed pages by itself.
+    static func returnFreedMemory() {}
+    #endif
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim`, which the Glibc module leaves out (it is in `<malloc.h>`); an `int` in and out,
+/// so the Swift and C calling conventions agree.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#elseif canImport(Darwin)
+// Darwin: nothing to declare (see `returnFreedMemory`).
+#endif
 
 extension Stat {
     /// Seconds since 1970 of the last modification. swift-system reads the field under one name

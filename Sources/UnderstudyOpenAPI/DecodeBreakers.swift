@@ -4,6 +4,25 @@ import UnderstudyDocuments
 /// (in document order, depth first) where it applies, so the variants are the same on every load.
 /// The schema of each place is found by walking the body alongside its schema (references
 /// followed, `allOf` merged, the `oneOf`/`anyOf` branch the value matches).
+/// The document a service's breakers are made from: one per load, shared by every body's content, each
+/// making its ``DecodeBreakers`` on its own (the resolver's and validator's caches are not shared between threads).
+final class DecodeBreakerSource: Sendable {
+    let root: JSONValue
+    let is2020: Bool
+    let limits: OpenAPILimits
+
+    init(root: JSONValue, is2020: Bool, limits: OpenAPILimits) {
+        (self.root, self.is2020, self.limits) = (root, is2020, limits)
+    }
+
+    func breakers(of body: JSONValue, schema: JSONValue) -> [DecodeBreaker] {
+        let synthesizer = SchemaSynthesizer(
+            resolver: ReferenceResolver(root: root, chainLimit: limits.referenceChain), is2020: is2020, limits: limits)
+        return DecodeBreakers(resolver: synthesizer.resolver, validator: synthesizer.validator, merge: synthesizer.merge).breakers(
+            of: body, schema: schema)
+    }
+}
+
 struct DecodeBreakers {
     let resolver: ReferenceResolver
     let validator: SchemaValidator

@@ -13,13 +13,20 @@ enum DocumentKeys {
     ]
     static let dataKeywords: Set<String> = ["example", "default", "const", "enum", "value", "dataValue", "serializedValue"]
 
+    /// Keywords that only tell a reader: nothing served, checked or synthesised reads them.
+    static let prose: Set<String> = ["description", "summary", "externalDocs", "$comment"]
+
     /// Whether the value of `key`, in a mapping of keywords, is data (not walked for references).
     static func isData(_ key: String, value: YAMLNode) -> Bool {
+        if case .sequence = value { return isData(key, isArray: true) }
+        return isData(key, isArray: false)
+    }
+
+    static func isData(_ key: String, isArray: Bool) -> Bool {
         if key.hasPrefix("x-") { return key != ExternalReferences.hoistKey }
         if dataKeywords.contains(key) { return true }
         // 3.1 schemas' `examples` is an array of values; a media type's is a map of Example Objects.
-        if key == "examples", case .sequence = value { return true }
-        return false
+        return key == "examples" && isArray
     }
 
     /// Whether the children of `key`'s value are keyed by names, given whether `key`'s own mapping is.

@@ -1,14 +1,14 @@
-import UnderstudyDocuments
+package import UnderstudyDocuments
 
 /// Turns a JSON pointer into the bundled document into `file:line:column: pointer: message`:
 /// the line and column of the deepest node the pointer reaches, in the file that node was read
 /// from (copies of external files name their own file and their own pointer).
-struct DocumentLocator {
+package struct DocumentLocator: Sendable {
     let root: YAMLNode
     let displayName: String
     let origins: [String: ExternalReferences.Origin]
 
-    func problem(at pointer: JSONPointer, _ message: String) -> FileProblem {
+    package func problem(at pointer: JSONPointer, _ message: String) -> FileProblem {
         let (node, _) = root.deepest(along: pointer.tokens)
         var file = displayName
         var shown = pointer
@@ -19,7 +19,7 @@ struct DocumentLocator {
         return FileProblem(file: file, line: node.mark.line, column: node.mark.column, keyPath: shown.description, message: message)
     }
 
-    func problem(at codingPath: [any CodingKey], _ message: String) -> FileProblem {
+    package func problem(at codingPath: [any CodingKey], _ message: String) -> FileProblem {
         problem(at: JSONPointer(codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }), message)
     }
 }

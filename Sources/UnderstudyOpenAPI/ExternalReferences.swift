@@ -17,7 +17,7 @@ struct ExternalReferences {
     static let hoistKey = "x-understudy-external"
 
     /// Where a copied node came from, for problems found in it later.
-    struct Origin {
+    struct Origin: Sendable {
         var file: String
         var pointer: JSONPointer
     }

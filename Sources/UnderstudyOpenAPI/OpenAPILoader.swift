@@ -13,22 +13,54 @@ package import Foundation
 ///    deep nesting and huge files), so each node knows its line and column;
 /// 2. the `openapi` field picks the version (Swagger 2.0 and unknown versions are refused);
 /// 3. the files its `$ref`s name are copied in (``ExternalReferences``), confined to its folder;
-/// 4. OpenAPIKit decodes it (``SpecificationGate``), and every internal reference is checked to
+/// 4. the gate (OpenAPIKit, ``OpenAPIGate``) decodes it, and every internal reference is checked to
 ///    lead somewhere, without a cycle of bare references;
 /// 5. the operations are read and their bodies synthesised (``OperationReader``).
 package enum OpenAPILoader {
     /// The service `file` describes, or every problem found in it (file:line:column: pointer: message).
     package static func load(
-        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits()
+        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits(), gate: OpenAPIGate
     ) throws(FileProblems) -> OpenAPIService {
-        let clock = ContinuousClock()
-        var timings: [(step: String, duration: Duration)] = []
-        var stepStart = clock.now
-        func step(_ name: String) {
-            let now = clock.now
-            timings.append((name, now - stepStart))
-            stepStart = now
+        var timings = Timings()
+        let (document, externalProblems) = try bundle(fileAt: url, displayName: displayName, limits: limits)
+        timings.step("parse and external files")
+        var problems = externalProblems
+        // The gate sees the document only once its files are in: a broken file is reported once, where it is named.
+        if problems.isEmpty { problems = gate.check(document) }
+        timings.step("OpenAPIKit")
+        let tree = JSONValue(node: document.bundled)
+        let resolver = ReferenceResolver(root: tree, chainLimit: limits.referenceChain)
+        problems += ReferenceCheck.problems(in: document.bundled, resolver: resolver, locator: document.locator)
+        guard problems.isEmpty else { throw FileProblems(problems) }
+        timings.step("references")
+
+        var reader = OperationReader(root: tree, version: document.version, limits: limits)
+        var operations = reader.operations()
+        let warnings = (reader.warnings + reader.synthesizer.warnings).map { document.locator.problem(at: $0.pointer, $0.message) }
+        // What is kept to serve: the document without its prose (request validation, decode-breakers and links
+        // read schemas, never descriptions), which was most of what a large document added to memory.
+        let kept = tree.withoutProse()
+        let breakers = DecodeBreakerSource(root: kept, is2020: document.version.isJSONSchema2020, limits: limits)
+        for operation in operations.indices {
+            for response in operations[operation].responses.indices {
+                for content in operations[operation].responses[response].contents.indices {
+                    guard let schema = operations[operation].responses[response].contents[content].schema else { continue }
+                    operations[operation].responses[response].contents[content].schema = schema.withoutProse()
+                    operations[operation].responses[response].contents[content].breakerSource = breakers
+                }
+            }
         }
+        timings.step("operations and synthesis")
+        return OpenAPIService(
+            version: document.version, title: tree["info"]?["title"]?.stringValue ?? "", serverBasePath: reader.serverBasePath(),
+            operations: operations, document: kept, warnings: warnings, timings: timings.steps)
+    }
+
+    /// Steps 1 to 3: the file parsed, its version read and its external files copied in (what a gate checks),
+    /// with the problems of those files; a file that cannot be parsed or has no version throws.
+    package static func bundle(
+        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits()
+    ) throws(FileProblems) -> (document: OpenAPIGate.Document, problems: [FileProblem]) {
         let name = displayName ?? url.lastPathComponent
         let folderURL = url.deletingLastPathComponent()
         guard let folder = ConfinedRead.realPath(folderURL.path) else {
@@ -40,36 +72,30 @@ package enum OpenAPILoader {
         } catch {
             throw FileProblems([error])
         }
-        step("parse")
         let plainLocator = DocumentLocator(root: parsed.node, displayName: name, origins: [:])
         let version: OpenAPIVersion
-        switch SpecificationGate.version(of: parsed.node, locator: plainLocator) {
+        switch OpenAPIVersion.read(from: parsed.node, locator: plainLocator) {
         case .success(let found): version = found
         case .failure(let problem): throw FileProblems([problem])
         }
         var external = ExternalReferences(
             folder: folder, mainFile: url.lastPathComponent, mainDisplayName: name, mainBytes: parsed.bytes, limits: limits)
         let bundled = external.bundle(parsed.node)
-        var problems = external.problems
-        step("external files")
         let locator = DocumentLocator(root: bundled, displayName: name, origins: external.origins)
-        // OpenAPIKit sees the document only once its files are in: a broken file is reported once, where it is named.
-        if problems.isEmpty, case .failure(let refused) = SpecificationGate.check(bundled, version: version, locator: locator) {
-            problems += refused.problems
-        }
-        step("OpenAPIKit")
-        let tree = JSONValue(node: bundled)
-        let resolver = ReferenceResolver(root: tree, chainLimit: limits.referenceChain)
-        problems += ReferenceCheck.problems(in: bundled, resolver: resolver, locator: locator)
-        guard problems.isEmpty else { throw FileProblems(problems) }
-        step("references")
+        let document = OpenAPIGate.Document(file: url, displayName: name, limits: limits, bundled: bundled, version: version, locator: locator)
+        return (document, external.problems)
+    }
 
-        var reader = OperationReader(root: tree, version: version, limits: limits)
-        let operations = reader.operations()
-        let warnings = (reader.warnings + reader.synthesizer.warnings).map { locator.problem(at: $0.pointer, $0.message) }
-        step("operations and synthesis")
-        return OpenAPIService(
-            version: version, title: tree["info"]?["title"]?.stringValue ?? "", serverBasePath: reader.serverBasePath(), operations: operations,
-            document: tree, warnings: warnings, timings: timings)
+    /// How long each step took (`OpenAPIService.timings`, printed by the timing tool).
+    private struct Timings {
+        let clock = ContinuousClock()
+        var steps: [(step: String, duration: Duration)] = []
+        var start = ContinuousClock.now
+
+        mutating func step(_ name: String) {
+            let now = clock.now
+            steps.append((name, now - start))
+            start = now
+        }
     }
 }

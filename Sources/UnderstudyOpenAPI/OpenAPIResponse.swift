@@ -65,8 +65,18 @@ package struct OpenAPIContent: Sendable {
     package var synthesized: JSONValue?
     /// What synthesis could not do for this body (also in ``OpenAPIService/warnings``, once per place).
     package var synthesisWarnings: [String] = []
-    /// Bodies a generated client cannot decode (2xx JSON bodies only).
-    package var breakers: [DecodeBreaker]
+    /// The media type's schema as written (a `$ref` not followed), for the decode-breakers.
+    var schema: JSONValue?
+    /// Makes the decode-breakers of a 2xx JSON body with a schema; nil for the others.
+    var breakerSource: DecodeBreakerSource?
+
+    /// Bodies a generated client cannot decode (2xx JSON bodies only), made when asked for: a scenario's
+    /// `breaker:` at load, a `Prefer: breaker=` per request. Kept for every body, they were a quarter of the
+    /// memory a large document added.
+    package var breakers: [DecodeBreaker] {
+        guard let breakerSource, let schema, let synthesized else { return [] }
+        return breakerSource.breakers(of: synthesized, schema: schema)
+    }
 
     /// Whether the media type is JSON (`application/json`, `application/problem+json`, `…; charset=utf-8`).
     package var isJSON: Bool { Self.isJSON(contentType) }

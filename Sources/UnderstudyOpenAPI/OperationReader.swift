@@ -10,14 +10,12 @@ struct OperationReader {
     let root: JSONValue
     let resolver: ReferenceResolver
     let synthesizer: SchemaSynthesizer
-    let breakers: DecodeBreakers
     private(set) var warnings: [(pointer: JSONPointer, message: String)] = []
 
     init(root: JSONValue, version: OpenAPIVersion, limits: OpenAPILimits) {
         self.root = root
         resolver = ReferenceResolver(root: root, chainLimit: limits.referenceChain)
         synthesizer = SchemaSynthesizer(resolver: resolver, is2020: version.isJSONSchema2020, limits: limits)
-        breakers = DecodeBreakers(resolver: resolver, validator: synthesizer.validator, merge: synthesizer.merge)
     }
 
     /// The path of the first server's URL, its variables at their defaults.
@@ -111,15 +109,14 @@ struct OperationReader {
             examples.append(.init(name: entry.key, summary: example["summary"]?.stringValue, value: value, pointer: examplePointer))
         }
         var content = OpenAPIContent(
-            contentType: type, schemaPointer: nil, examples: examples, example: media["example"], synthesized: nil, breakers: [])
+            contentType: type, schemaPointer: nil, examples: examples, example: media["example"], synthesized: nil)
         if let schema = media["schema"] {
             let schemaPointer = pointer.appending("schema")
             content.schemaPointer = resolver.resolved(schema, at: schemaPointer)?.pointer ?? schemaPointer
             content.synthesized = synthesizer.body(for: schema, at: schemaPointer)
             content.synthesisWarnings = synthesizer.bodyWarnings
-            if status.isSuccess, content.isJSON, let body = content.synthesized {
-                content.breakers = breakers.breakers(of: body, schema: schema)
-            }
+            // The loader gives it the breakers' source once the document is kept (``OpenAPILoader``).
+            if status.isSuccess, content.isJSON, content.synthesized != nil { content.schema = schema }
         }
         return content
     }

@@ -5,6 +5,7 @@ public import Understudy
 import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyOpenAPIGate
 
 /// Understudy with no socket: each request goes straight to the engine's responder, as
 /// HummingbirdTesting's `.router` mode does. Scenarios, routing, rendering, faults, sessions,
@@ -52,6 +53,7 @@ public final class UnderstudyRouter: Sendable {
             server: ServerConfiguration(host: "127.0.0.1", port: 0), scenariosDirectory: scenarios, scenario: scenario,
             journalSize: journalSize, adminToken: adminToken, logger: logger)
         configuration.openAPI = openAPI
+        configuration.openAPIGate = .inProcess
         configuration.requestValidation = requestValidation
         let engine = try UnderstudyEngine(configuration: configuration)
         responder = engine.responder

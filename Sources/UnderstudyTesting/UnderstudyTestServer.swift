@@ -4,6 +4,7 @@ public import Understudy
 @_exported import UnderstudyAdminClient
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyOpenAPIGate
 
 /// An Understudy server running inside the test process on a free port.
 ///
@@ -65,6 +66,7 @@ public final class UnderstudyTestServer: Sendable {
             logger: logger
         )
         configuration.openAPI = openAPI
+        configuration.openAPIGate = .inProcess
         server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: threads))
         try server.start()
     }

@@ -94,7 +94,7 @@ enum RecordPlan {
             }
         }
         do {
-            _ = try ScenarioLoader.load(directory: folder)
+            _ = try ScenarioLoader.load(directory: folder, gate: HelperOpenAPIGate.gate)
         } catch {
             lines += error.problems.map { "warning: \($0)" }
         }

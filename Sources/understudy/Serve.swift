@@ -139,6 +139,7 @@ struct Serve: ParsableCommand {
             logger: logger
         )
         configuration.openAPI = try openAPIMounts(openapi)
+        configuration.openAPIGate = HelperOpenAPIGate.gate
         let validation = validateRequests ?? Environment.string("UNDERSTUDY_VALIDATE_REQUESTS") ?? "off"
         guard let mode = RequestValidation(rawValue: validation) else {
             throw ValidationError("--validate-requests takes off, report or enforce; got '\(validation)'")

@@ -28,7 +28,9 @@ struct Validate: ParsableCommand {
         print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
         for mount in set.mounts.values.sorted(by: { $0.name < $1.name }) {
             let service = mount.service
-            print("ok: /\(mount.name): \(mount.file), OpenAPI \(service.version.text), \(service.operations.count) operations")
+            print(
+                "ok: /\(mount.name): \(mount.file), OpenAPI \(service.version.text), \(service.operations.count) operation\(service.operations.count == 1 ? "" : "s")"
+            )
             for warning in service.warnings { printError("warning: \(warning.description)") }
         }
     }
@@ -54,7 +56,7 @@ struct List: ParsableCommand {
 /// Loads the folder, or prints every problem to stderr and fails.
 func loadOrReport(_ folder: URL, openAPI: [OpenAPIMount] = []) throws -> ScenarioSet {
     do {
-        return try ScenarioLoader.load(directory: folder, openAPI: openAPI)
+        return try ScenarioLoader.load(directory: folder, openAPI: openAPI, gate: HelperOpenAPIGate.gate)
     } catch {
         for problem in error.problems { printError(problem.description) }
         printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIKit30
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 // Times loading an OpenAPI document in a release build, without building every test target:
 //   swift build -c release --scratch-path .build-openapi-release --product UnderstudyOpenAPITiming
@@ -20,7 +21,7 @@ if let path = arguments.first {
 let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
 for round in 1...5 {
     let start = ContinuousClock.now
-    let service = try OpenAPILoader.load(fileAt: url)
+    let service = try OpenAPILoader.load(fileAt: url, gate: .inProcess)
     let elapsed = ContinuousClock.now - start
     let steps = service.timings.map {
         "\($0.step) \($0.duration.components.attoseconds / 1_000_000_000_000_000 + $0.duration.components.seconds * 1000) ms"

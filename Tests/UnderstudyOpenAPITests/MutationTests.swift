@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 /// Documents damaged at random (a seeded generator, so every run damages them alike): each load
 /// either succeeds or reports located problems; none may crash or hang.
@@ -62,7 +63,7 @@ import UnderstudyOpenAPI
             let url = folder.appendingPathComponent(source.lastPathComponent)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             do {
-                _ = try OpenAPILoader.load(fileAt: url, displayName: document)
+                _ = try OpenAPILoader.load(fileAt: url, displayName: document, gate: .inProcess)
                 loaded += 1
             } catch {
                 refused += 1

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 /// The fixture documents, found beside this file (not bundled as resources: the hostile ones
 /// must be read from a real folder, with their relative references).
@@ -20,7 +21,7 @@ enum Fixtures {
     /// The service, or a test failure listing the problems.
     static func load(_ relative: String, limits: OpenAPILimits = OpenAPILimits()) throws -> OpenAPIService {
         do {
-            return try OpenAPILoader.load(fileAt: url(relative), displayName: relative, limits: limits)
+            return try OpenAPILoader.load(fileAt: url(relative), displayName: relative, limits: limits, gate: .inProcess)
         } catch {
             Issue.record("\(relative) did not load:\n\(error.description)")
             throw error
@@ -30,7 +31,7 @@ enum Fixtures {
     /// The problems loading `url` reports (failing the test when it loads).
     static func problems(_ url: URL, displayName: String, limits: OpenAPILimits = OpenAPILimits()) -> [FileProblem] {
         do {
-            _ = try OpenAPILoader.load(fileAt: url, displayName: displayName, limits: limits)
+            _ = try OpenAPILoader.load(fileAt: url, displayName: displayName, limits: limits, gate: .inProcess)
             Issue.record("\(displayName) loaded, but it should have been refused")
             return []
         } catch {

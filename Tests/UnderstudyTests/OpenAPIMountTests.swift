@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 import UnderstudyTesting
 
 @testable import Understudy
@@ -28,7 +29,7 @@ import UnderstudyTesting
 
     @Test(arguments: fixtures) func everyOperationUnderEveryScenario(_ fixture: String) async throws {
         let file = Self.documents.appendingPathComponent(fixture)
-        let service = try OpenAPILoader.load(fileAt: file)
+        let service = try OpenAPILoader.load(fileAt: file, gate: .inProcess)
         let router = try UnderstudyRouter(openAPI: [OpenAPIMount(name: "api", file: file)])
         let scenarios = try ScenarioLoader.load(directory: UnderstudyTestServer.bundledScenarios).names
         #expect(scenarios.count >= 13)

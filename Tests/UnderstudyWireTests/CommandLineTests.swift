@@ -161,4 +161,31 @@ import FoundationNetworking
         kill(server.pid, SIGTERM)
         #expect(server.finish().status == 0)
     }
+
+    /// OpenAPIKit runs in the `understudy-openapi-gate` helper beside `understudy`: what it refuses is a located
+    /// problem of `validate` and `serve`; without the helper a document is refused with the command that builds it.
+    @Test func openAPIDocumentsPassTheGateHelper() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.yaml")
+        try "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a: {get: {responses: {'200': {description: ok}}}}\n"
+            .write(to: good, atomically: true, encoding: .utf8)
+        let bad = folder.appendingPathComponent("bad.yaml")
+        try "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a: {get: {responses: 7}}\n".write(to: bad, atomically: true, encoding: .utf8)
+
+        let accepted = try Running(["validate", Self.scenarios, "--openapi", "good=\(good.path)"]).finish()
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        // OpenAPIKit's refusal, from the helper, located in the file.
+        let refused = try Running(["validate", Self.scenarios, "--openapi", "bad=\(bad.path)"]).finish()
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("bad.yaml:4:25: /paths/~1a/get/responses:"), "\(refused.stderr)")
+
+        let alone = folder.appendingPathComponent("understudy")
+        try FileManager.default.copyItem(at: UnderstudyProcess.builtExecutable, to: alone)
+        let missing = try Running(executable: alone, ["serve", "--port", "0", "--scenarios", Self.scenarios, "--openapi", "good=\(good.path)"])
+            .finish()
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("understudy-openapi-gate, which is not built; `make openapi` builds it"), "\(missing.stderr)")
+    }
 }

@@ -1,5 +1,6 @@
 public import Logging
 public import UnderstudyHTTP
+package import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -30,6 +31,9 @@ public struct UnderstudyConfiguration: Sendable {
     public var watch: Bool
     /// OpenAPI documents served under `/NAME`, besides those the scenario files mount (`openapi:`).
     public var openAPI: [OpenAPIMount] = []
+    /// What decides that a document is an OpenAPI document (OpenAPIKit, in this process or in a helper):
+    /// set by `UnderstudyTesting` and the command line; without one, a document is refused, saying why.
+    package var openAPIGate: OpenAPIGate?
     /// Whether requests to those documents are checked against them; a session may say otherwise.
     public var requestValidation = RequestValidation.off
     /// Seconds a session may stay unused (no request, no admin call) before it expires; 0: never.

@@ -29,10 +29,12 @@ public final class UnderstudyEngine: Sendable {
         self.configuration = configuration
         let scenarios: ScenarioSet
         do {
-            scenarios = try ScenarioLoader.load(directory: configuration.scenariosDirectory, openAPI: configuration.openAPI, lazyDatasets: true)
+            scenarios = try ScenarioLoader.load(
+                directory: configuration.scenariosDirectory, openAPI: configuration.openAPI, gate: configuration.openAPIGate, lazyDatasets: true)
         } catch {
             throw UnderstudyError.invalidScenarios(error)
         }
+        Platform.returnFreedMemory()
         guard scenarios[configuration.scenario] != nil else {
             throw UnderstudyError.unknownScenario(configuration.scenario, known: scenarios.names)
         }
@@ -46,6 +48,7 @@ public final class UnderstudyEngine: Sendable {
             adminGuard: AdminGuard(bindHost: host, isLoopback: isLoopback, allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
             logger: configuration.logger,
             sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI,
+            openAPIGate: configuration.openAPIGate,
             requestValidation: configuration.requestValidation)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         self.control = control

@@ -22,6 +22,9 @@ package struct MountedDocument: Sendable {
     let serverURL: String?
     /// Operation indexes by `operationId`, for scenario files' `operations:`.
     package let operationIDs: [String: Int]
+    /// Each operation's route before a scenario's choices, its path parsed once: every scenario's route
+    /// copies it (and shares its pattern) instead of parsing the path again.
+    let baseRoutes: [CustomRoute]
 
     package init(name: String, file: String, service: OpenAPIService) {
         self.name = name
@@ -37,11 +40,17 @@ package struct MountedDocument: Sendable {
             if let id = operation.operationId, ids[id] == nil { ids[id] = index }
         }
         operationIDs = ids
+        baseRoutes = service.operations.map { operation in
+            var route = CustomRoute(method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: nil, delay: nil, fault: nil)
+            // Nearer than any scenario setting: the scenario's top-level response must not replace the document's own.
+            route.depth = -1
+            return route
+        }
     }
 
     /// Loads `mount`'s document; every problem located in it.
-    package static func load(_ mount: OpenAPIMount, displayName: String) throws(FileProblems) -> MountedDocument {
-        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName)
+    package static func load(_ mount: OpenAPIMount, displayName: String, gate: OpenAPIGate) throws(FileProblems) -> MountedDocument {
+        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName, gate: gate)
         return MountedDocument(name: mount.name, file: displayName, service: service)
     }
 
@@ -78,11 +87,8 @@ package struct MountedDocument: Sendable {
                 made[key] = .some(described)
             }
             let fixed = described ?? (override?.status == nil ? choices.fallback : nil) ?? Self.undescribed(choice.status ?? 200)
-            var route = CustomRoute(
-                method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: fixed, delay: override?.delay,
-                fault: override?.fault)
-            // Nearer than any scenario setting: the scenario's top-level response must not replace the document's own.
-            route.depth = -1
+            var route = baseRoutes[index]
+            (route.fixed, route.delay, route.fault) = (fixed, override?.delay, override?.fault)
             route.operation = OperationReference(mount: name, index: index, choice: choice)
             return route
         }

@@ -2,6 +2,7 @@ import SystemPackage
 import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
 package import UnderstudyDocuments
+package import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -19,12 +20,15 @@ package enum ScenarioLoader {
     /// "cancelled" problem, at the next file or dataset item.
     /// `lazyDatasets`: artic's artworks file is read when a request first needs it, not now (a server's
     /// start); its contents are then not validated here. `validate` and reloads read everything.
-    /// `openAPI`: documents mounted from outside the folder (`--openapi`), besides the scenario files' `openapi:`.
+    /// `openAPI`: documents mounted from outside the folder (`--openapi`), besides the scenario files' `openapi:`;
+    /// `gate` checks each (without one, a document is refused, saying how to get one).
     package static func load(
-        directory: URL, openAPI: [OpenAPIMount] = [], cancellation: LoadCancellation? = nil, lazyDatasets: Bool = false
+        directory: URL, openAPI: [OpenAPIMount] = [], gate: OpenAPIGate? = nil, cancellation: LoadCancellation? = nil,
+        lazyDatasets: Bool = false
     ) throws(FileProblems) -> ScenarioSet {
         let directory = directory.standardizedFileURL
         var loader = ScenarioLoading(directory: directory)
+        loader.openAPIGate = gate
         loader.lazyDatasets = lazyDatasets
         // Read before the folder's scope is set: a document given on the command line may sit anywhere (its own
         // `$ref`s stay confined to its folder); one a scenario file names is read inside the scope, confined to the folder.
@@ -57,6 +61,8 @@ package struct ScenarioLoading {
     var mounts: [String: MountedDocument] = [:]
     /// Answers of the mounted documents' operations, made once per choice for all the scenarios of the load.
     var madeAnswers: [OperationReference: CannedResponse?] = [:]
+    /// Checks each document (OpenAPIKit); nil refuses them.
+    var openAPIGate: OpenAPIGate?
     /// Where each mount came from (`--openapi`, or a scenario file), to name both when two disagree.
     var mountSources: [String: (file: URL, source: String)] = [:]
 
@@ -255,8 +261,15 @@ package struct ScenarioLoading {
             return
         }
         mountSources[mount.name] = (mount.file, source)
+        guard let gate = openAPIGate else {
+            problems.append(
+                FileProblem(
+                    file: source, line: line, keyPath: "openapi.\(mount.name)",
+                    message: "OpenAPI documents are checked by OpenAPIKit, which this program does not run; serve them with `understudy`"))
+            return
+        }
         do {
-            mounts[mount.name] = try MountedDocument.load(mount, displayName: display)
+            mounts[mount.name] = try MountedDocument.load(mount, displayName: display, gate: gate)
         } catch {
             problems += error.problems
         }

@@ -3,6 +3,7 @@ import Dispatch
 package import Logging
 package import UnderstudyDocuments
 package import UnderstudyHTTP
+package import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -18,6 +19,7 @@ package final class ServerControl: Sendable {
     package let directory: URL
     /// Documents mounted from outside the folder (`--openapi`), read again with it on every reload.
     package let openAPI: [OpenAPIMount]
+    let openAPIGate: OpenAPIGate?
     /// Request validation for requests to OpenAPI documents, unless their session says otherwise.
     package let requestValidation: RequestValidation
     /// Set once a session has its own request validation: until then, no request takes the lock to look.
@@ -50,7 +52,8 @@ package final class ServerControl: Sendable {
 
     package init(
         scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
-        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], requestValidation: RequestValidation = .off
+        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], openAPIGate: OpenAPIGate? = nil,
+        requestValidation: RequestValidation = .off
     ) {
         self.requestValidation = requestValidation
         var initial = ServerState(scenarios: scenarios, start: start)
@@ -59,6 +62,7 @@ package final class ServerControl: Sendable {
         journal = Journal(capacity: journalSize)
         directory = scenarios.directory
         self.openAPI = openAPI
+        self.openAPIGate = openAPIGate
         self.adminGuard = adminGuard
         self.logger = logger
     }
@@ -137,10 +141,11 @@ package final class ServerControl: Sendable {
     private func load(_ cancellation: LoadCancellation) -> ReloadOutcome {
         let loaded: ScenarioSet
         switch Result(catching: { () throws(FileProblems) in
-            try ScenarioLoader.load(directory: directory, openAPI: openAPI, cancellation: cancellation)
+            try ScenarioLoader.load(directory: directory, openAPI: openAPI, gate: openAPIGate, cancellation: cancellation)
         }) {
         case .success(let set):
             loaded = set
+            Platform.returnFreedMemory()
         case .failure(let error):
             if cancellation.isCancelled {
                 logger.notice("reload cancelled: the server is stopping")

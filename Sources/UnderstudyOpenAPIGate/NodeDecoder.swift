@@ -1,4 +1,5 @@
 package import UnderstudyDocuments
+import UnderstudyOpenAPI
 
 /// A `Decoder` over a ``YAMLNode`` tree, so OpenAPIKit's `Decodable` types read the tree the
 /// project's own reader built: no Yams (seconds for a few megabytes), no round trip through JSON
@@ -67,14 +68,6 @@ private func mismatch(_ type: Any.Type, _ node: YAMLNode, _ path: [any CodingKey
 }
 
 extension YAMLNode {
-    var kindName: String {
-        switch self {
-        case .mapping: "a mapping"
-        case .sequence: "a sequence"
-        case .scalar(let scalar): scalar.style == .plain ? "'\(scalar.string.prefix(40))'" : "the string '\(scalar.string.prefix(40))'"
-        }
-    }
-
     /// The text of a plain (unquoted) scalar: only plain text may be a bool, a number or null.
     var plainText: String? {
         if case .scalar(let scalar) = self, scalar.style == .plain { return scalar.string }

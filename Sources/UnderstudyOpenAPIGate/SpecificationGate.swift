@@ -3,25 +3,7 @@ import OpenAPIKit30
 import OpenAPIKitCompat
 import OpenAPIKitCore
 import UnderstudyDocuments
-
-/// The OpenAPI versions read, from the document's `openapi` field.
-package enum OpenAPIVersion: Sendable, Equatable {
-    /// 3.0.x: `nullable`, boolean `exclusiveMinimum`, single `example` in schemas.
-    case openAPI30(String)
-    /// 3.1.x and 3.2.x: JSON Schema 2020-12 (`type: [x, "null"]`, `const`, `examples` arrays).
-    case openAPI31(String)
-
-    package var text: String {
-        switch self {
-        case .openAPI30(let text), .openAPI31(let text): text
-        }
-    }
-
-    package var isJSONSchema2020: Bool {
-        if case .openAPI31 = self { return true }
-        return false
-    }
-}
+import UnderstudyOpenAPI
 
 /// OpenAPIKit as the gate a document must pass: what it refuses to decode is not a valid OpenAPI
 /// document, and each refusal becomes a located problem. A 3.0 document is decoded with
@@ -32,41 +14,18 @@ package enum OpenAPIVersion: Sendable, Equatable {
 /// the examples and schemas are served and synthesised as JSON, which the model holds as
 /// `AnyCodable` dictionaries without order.
 enum SpecificationGate {
+    /// The gate run in this process.
+    static let inProcess = OpenAPIGate { document in
+        guard case .failure(let refused) = check(document.bundled, version: document.version, locator: document.locator) else { return [] }
+        return refused.problems
+    }
+
     /// Vendor extensions off: OpenAPIKit reads them by decoding every object whole as `AnyCodable`
     /// at every level (a schema's properties again for each enclosing schema), which was 70% of
     /// the load of a 3 MB document. The extensions are read from the tree when needed; what is
     /// lost is OpenAPIKit's complaint about keys that are neither known nor `x-` (typos).
     /// (OpenAPIKit30's key is spelled the same.)
     static let decoding = NodeDecoding(userInfo: [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false])
-
-    /// The version the `openapi` field names, or the problem with it.
-    static func version(of root: YAMLNode, locator: DocumentLocator) -> Result<OpenAPIVersion, FileProblem> {
-        guard case .mapping(let mapping) = root else {
-            return .failure(locator.problem(at: JSONPointer(), "an OpenAPI document is a mapping, found \(root.kindName)"))
-        }
-        if let swagger = mapping["swagger"] {
-            return .failure(
-                locator.problem(
-                    at: JSONPointer(["swagger"]),
-                    "Swagger \(swagger.string ?? "") (OpenAPI 2.0) is not supported: convert the document to OpenAPI 3 (e.g. with swagger2openapi)"))
-        }
-        guard let field = mapping["openapi"] else {
-            return .failure(locator.problem(at: JSONPointer(), "no 'openapi' field: expected the OpenAPI version, e.g. openapi: 3.1.0"))
-        }
-        guard let text = field.string else {
-            return .failure(locator.problem(at: JSONPointer(["openapi"]), "'openapi' must be a version such as 3.1.0, found \(field.kindName)"))
-        }
-        let parts = text.split(separator: ".")
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
-            return .failure(
-                locator.problem(at: JSONPointer(["openapi"]), "'\(text.prefix(40))' is not an OpenAPI version (expected 3.0.x, 3.1.x or 3.2.x)"))
-        }
-        switch (parts[0], parts[1]) {
-        case ("3", "0"): return .success(.openAPI30(text))
-        case ("3", "1"), ("3", "2"): return .success(.openAPI31(text))
-        default: return .failure(locator.problem(at: JSONPointer(["openapi"]), "OpenAPI \(text) is not supported (3.0.x, 3.1.x and 3.2.x are)"))
-        }
-    }
 
     /// The document as OpenAPIKit's model, or every problem OpenAPIKit found.
     static func check(_ root: YAMLNode, version: OpenAPIVersion, locator: DocumentLocator) -> Result<OpenAPIKit.OpenAPI.Document, FileProblems> {

@@ -1,0 +1,62 @@
+package import UnderstudyDocuments
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+
+/// What decides that a document is an OpenAPI document: OpenAPIKit, the parser swift-openapi-generator
+/// uses, so that "the same openapi.yaml" means the same acceptance. What it refuses becomes located problems.
+///
+/// A gate, not a dependency of this module: OpenAPIKit's release compile was 250 s of a fresh clone's
+/// `make run`, which serves no document. `UnderstudyOpenAPIGate` runs it in the process (the tests,
+/// `UnderstudyTesting`); the command line runs the `understudy-openapi-gate` helper, built by the make
+/// targets that need it, as `understudy-upstream` is for `proxy:`.
+package struct OpenAPIGate: Sendable {
+    /// A document whose files are read and bundled: what a gate checks.
+    package struct Document: Sendable {
+        package let file: URL
+        package let displayName: String
+        package let limits: OpenAPILimits
+        /// The main file with every external file copied in.
+        package let bundled: YAMLNode
+        package let version: OpenAPIVersion
+        package let locator: DocumentLocator
+    }
+
+    /// Every problem the gate finds in the document; none when it is accepted.
+    package let check: @Sendable (Document) -> [FileProblem]
+
+    package init(check: @escaping @Sendable (Document) -> [FileProblem]) {
+        self.check = check
+    }
+}
+
+/// How the command line and the `understudy-openapi-gate` helper talk: the document's path and display
+/// name as JSON on the helper's stdin; the problems found as JSON on its stdout (`[]` when accepted).
+package enum OpenAPIGateWire {
+    package struct Request: Codable, Sendable {
+        package var file: String
+        package var displayName: String
+
+        package init(file: String, displayName: String) {
+            self.file = file
+            self.displayName = displayName
+        }
+    }
+
+    package struct Problem: Codable, Sendable {
+        var file: String
+        var line: Int?
+        var column: Int?
+        var keyPath: String?
+        var message: String
+
+        package init(_ problem: FileProblem) {
+            (file, line, column, keyPath, message) = (problem.file, problem.line, problem.column, problem.keyPath, problem.message)
+        }
+
+        package var fileProblem: FileProblem { FileProblem(file: file, line: line, column: column, keyPath: keyPath, message: message) }
+    }
+}
