@@ -70,7 +70,8 @@ package struct RequestCheck {
         case "path": values = request.pathParameters[name].map { [$0] } ?? []
         case "query": values = request.query.filter { $0.name == name }.map(\.value)
         case "header": values = request.header(name).map { [$0] } ?? []
-        default: return nil  // cookies are not read
+        case "cookie": values = Self.cookies(request.header("Cookie")).filter { $0.name == name }.map(\.value)
+        default: return nil
         }
         let label = "\(place) parameter '\(name)'"
         guard let first = values.first else {
@@ -118,12 +119,18 @@ package struct RequestCheck {
                     inBody: true)
             ]
         }
-        guard OpenAPIContent.isJSON(content.key), let schema = content.value["schema"] else { return [] }
+        guard let schema = content.value["schema"] else { return [] }
         let value: JSONValue
-        do {
-            value = try JSONParser.parse(request.body, file: "body").value
-        } catch {
-            return [Problem(message: "the body is not JSON: \(error.message)", inBody: true)]
+        if OpenAPIContent.isJSON(content.key) {
+            do {
+                value = try JSONParser.parse(request.body, file: "body").value
+            } catch {
+                return [Problem(message: "the body is not JSON: \(error.message)", inBody: true)]
+            }
+        } else if Self.mediaMatches(content.key, "application/x-www-form-urlencoded") {
+            value = form(request.body, schema: resolved(schema) ?? schema)
+        } else {
+            return []  // multipart, XML, binary: the bytes are not read
         }
         return details(value, schema, at: "").prefix(Self.maxProblems).map { Problem(message: $0, inBody: true) }
     }
@@ -168,7 +175,7 @@ package struct RequestCheck {
     }
 
     /// A parameter or request body behind its `$ref`s.
-    private func resolved(_ value: JSONValue?) -> JSONValue? {
+    func resolved(_ value: JSONValue?) -> JSONValue? {
         var current = value
         for _ in 0..<32 {
             guard let ref = current?["$ref"]?.stringValue else { return current }

@@ -94,6 +94,8 @@ import UnderstudyTesting
                       description: ok
                       headers:
                         X-Rate-Limit: {schema: {type: integer}, example: 100}
+                        Content-Location: {schema: {type: string}, example: "https://api.example.com/v1/orders/7"}
+                        Link: {schema: {type: string}, example: '<https://api.example.com/v1/orders?page=2>; rel="next", <https://api.example.com/v10>'}
                       content:
                         application/json:
                           schema:
@@ -119,6 +121,9 @@ import UnderstudyTesting
         #expect(happy.status == .ok)
         #expect(happy.text == #"{"id":7,"self":"http://localhost:8080/orders/orders/7","items":["book"]}"#)
         #expect(happy.header("X-Rate-Limit") == "100" && happy.header("Content-Type") == "application/json")
+        // Links in the document's headers point at Understudy too (only where the server's URL ends: /v10 is another path).
+        #expect(happy.header("Content-Location") == "http://localhost:8080/orders/orders/7")
+        #expect(happy.header("Link") == #"<http://localhost:8080/orders/orders?page=2>; rel="next", <https://api.example.com/v10>"#)
         // Prism's Prefer header: a named example, a status, the synthesised body; Understudy's breaker.
         #expect(await router.execute("/orders/orders/7", headers: [.prefer: "example=second"]).text.contains(#""id":8"#))
         let missing = await router.execute("/orders/orders/7", headers: [.prefer: "code=404"])

@@ -95,9 +95,12 @@ import UnderstudyTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let route = "routes:\n  - method: POST\n    path: /myapi/orders\n    request_body: {matches: 'book|pen'}\n    status: 201\n    body: ok\n"
-        try route.write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        let located = route.replacingOccurrences(of: "    body: ok\n", with: "    body: ok\n    headers: {Location: '{{origin}}/myapi/orders/7'}\n")
+        try located.write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
         let router = try UnderstudyRouter(scenarios: folder)
-        #expect(await router.execute("/myapi/orders", method: .post, body: Array(#"{"item": "pen"}"#.utf8)).status == .created)
+        let created = await router.execute("/myapi/orders", method: .post, body: Array(#"{"item": "pen"}"#.utf8))
+        // {{origin}} in a header is the address the client used, as in a body.
+        #expect(created.status == .created && created.header("Location") == "http://localhost:8080/myapi/orders/7")
         #expect(await router.execute("/myapi/orders", method: .post, body: Array(#"{"item": "cup"}"#.utf8)).status == .notFound)
 
         try (route + "    times: 2\n").write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)

@@ -101,7 +101,7 @@ package struct MountedDocument: Sendable {
         var fields = HTTPFields()
         for header in answer.headers {
             // A name the document writes that is not an HTTP token is left out rather than sent broken.
-            if let field = HTTPField.Name(header.name) { fields.append(HTTPField(name: field, value: header.value)) }
+            if let field = HTTPField.Name(header.name) { fields.append(HTTPField(name: field, value: linkedHeader(header.value))) }
         }
         var template = BodyTemplate()
         switch answer.body {
@@ -146,6 +146,21 @@ package struct MountedDocument: Sendable {
             }
         }
         return walk(value)
+    }
+
+    /// A header's value with each link to the real server (`Location: https://api.example.com/v1/pets/7`, a `Link`'s
+    /// `<…>`) pointing at Understudy instead: `{{origin}}/NAME/pets/7`, the origin filled in per host when served.
+    func linkedHeader(_ value: String) -> String {
+        guard let serverURL, value.contains(serverURL) else { return value }
+        var result = ""
+        var rest = Substring(value)
+        while let found = rest.firstRange(of: serverURL) {
+            let after = rest[found.upperBound...].first
+            let isLink = after == nil || after.map { "/?#>;, ".contains($0) } == true
+            result += rest[..<found.lowerBound] + (isLink ? "{{origin}}/\(name)" : serverURL)
+            rest = rest[found.upperBound...]
+        }
+        return result + rest
     }
 
     /// `/pets/{petId}` as a route path, `/pets/:petId`. A segment that mixes text and parameters
