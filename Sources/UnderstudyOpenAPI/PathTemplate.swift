@@ -75,6 +75,9 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Text pieces must appear as written; a parameter takes the shortest non-empty run before the next text.
+    /// One segment against a mixed segment's pieces: its parameters' values, or nil when it does not match.
+    package static func match(_ pieces: [Piece], _ segment: Substring) -> [String: String]? { match(pieces[...], segment) }
+
     private static func match(_ pieces: ArraySlice<Piece>, _ text: Substring) -> [String: String]? {
         guard let first = pieces.first else { return text.isEmpty ? [:] : nil }
         switch first {

@@ -42,6 +42,7 @@ package struct MountedDocument: Sendable {
         operationIDs = ids
         baseRoutes = service.operations.map { operation in
             var route = CustomRoute(method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: nil, delay: nil, fault: nil)
+            route.use(operation.path, under: name)
             // Nearer than any scenario setting: the scenario's top-level response must not replace the document's own.
             route.depth = -1
             return route
@@ -163,8 +164,8 @@ package struct MountedDocument: Sendable {
         return result + rest
     }
 
-    /// `/pets/{petId}` as a route path, `/pets/:petId`. A segment that mixes text and parameters
-    /// (`{name}.json`) matches any one segment.
+    /// `/pets/{petId}` as a route path, `/pets/:petId` (for the route's listing; a segment that mixes text and
+    /// parameters, `{name}.json`, is matched as written, ``CustomRoute/use(_:under:)``).
     static func routePath(_ template: PathTemplate) -> String {
         template.segments.map { segment in
             switch segment {

@@ -3,6 +3,7 @@ package import UnderstudyAdminWire
 package import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
 import UnderstudyHTTP
+package import UnderstudyOpenAPI
 
 /// A route of a scenario file: matched before the APIs, on method and path
 /// pattern (`:name` segments capture).
@@ -33,6 +34,13 @@ package struct CustomRoute: Sendable {
                 switch segment {
                 case .literal(let text): text
                 case .parameter(let name): ":" + name
+                case .mixed(let pieces):
+                    pieces.map {
+                        switch $0 {
+                        case .text(let text): text
+                        case .parameter(let name): "{\(name)}"
+                        }
+                    }.joined()
                 }
             }.joined(separator: "/")
     }
@@ -40,6 +48,22 @@ package struct CustomRoute: Sendable {
     package enum PathPattern: Sendable, Equatable {
         case literal(String)
         case parameter(String)
+        /// An OpenAPI path's segment that mixes text and parameters (`{name}.json`): the text must be there.
+        case mixed([PathTemplate.Piece])
+    }
+
+    /// An OpenAPI operation's path: its mixed segments kept as such, so `/files/{name}.json` does not take `/files/x`.
+    mutating func use(_ template: PathTemplate, under prefix: String) {
+        segments =
+            [.literal(prefix)]
+            + template.segments.map { segment in
+                switch segment {
+                case .literal(let text): .literal(text)
+                case .parameter(let name): .parameter(name)
+                case .mixed(let pieces): .mixed(pieces)
+                }
+            }
+        parameterNames = template.parameterNames
     }
 
     package init(method: HTTPRequest.Method?, path: String, fixed: CannedResponse?, delay: Int?, fault: Fault?) {
@@ -64,6 +88,9 @@ package struct CustomRoute: Sendable {
             switch pattern {
             case .literal(let text): if text != part { return nil }
             case .parameter: values.append(String(part))
+            case .mixed(let pieces):
+                guard let found = PathTemplate.match(pieces, part) else { return nil }
+                for piece in pieces { if case .parameter(let name) = piece { values.append(found[name] ?? "") } }
             }
         }
         // Last: reading the body (a JSON parse, a search) is the dearest check.
