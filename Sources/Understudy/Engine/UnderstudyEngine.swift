@@ -48,6 +48,7 @@ public final class UnderstudyEngine: Sendable {
             sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI,
             requestValidation: configuration.requestValidation)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
+        control.trust.withLock { $0 = configuration.trust }
         self.control = control
         responder = ScenarioResponder(control: control, accessLog: configuration.accessLog)
         adminResponder = AdminOnlyResponder(control: control)
