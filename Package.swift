@@ -257,7 +257,7 @@ let package = Package(
             name: "UnderstudyWireTests",
             dependencies: [
                 "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
-                "CUnderstudyHTTPWire", "understudy",
+                "CUnderstudyHTTPWire", "understudy", "UnderstudyTLS",
                 "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
