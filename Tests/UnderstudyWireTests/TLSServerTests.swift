@@ -7,20 +7,22 @@ import UnderstudyTLS
 
 /// One port, both schemes, through curl (an independent TLS client trusting only the development CA).
 @Suite(.serialized) struct TLSServerTests {
-    static func startTLSServer() throws -> HTTPServer {
+    static func startTLSServer(eventLoop: MicroHTTPDOptions.EventLoop = .default) throws -> HTTPServer {
         let identity = try TLSTests.identity.get()
         var serving = TLSServing(credentials: .init(certificateChainPEM: identity.certificateChainPEM, keyPEM: identity.keyPEM))
         let expired = try TLSFaultHost.expired.credentials(
             authority: try #require(identity.authority), authorityKey: try #require(TLSIdentity.authorityKey(folder: TLSTests.folder)))
         serving.byServerName[TLSFaultHost.expired.rawValue] = .init(certificateChainPEM: expired.certificate, keyPEM: expired.key)
         let server = HTTPServer(
-            configuration: ServerConfiguration(port: 0, connectionTimeoutSeconds: 2), options: MicroHTTPDOptions(threads: 2, tls: serving),
+            configuration: ServerConfiguration(port: 0, connectionTimeoutSeconds: 2),
+            options: MicroHTTPDOptions(threads: 2, eventLoop: eventLoop, tls: serving),
             responder: ClosureResponder { request in
                 switch request.path {
                 case "/reset": return Reply(.reset)
                 case "/truncated": return Reply(.truncate(text(String(repeating: "x", count: 1000))))
                 case "/large": return Reply(.respond(text(String(repeating: "y", count: 1 << 20))))
                 case "/slow": return Reply(.respond(text("late")), delayMilliseconds: 300)
+                case "/park": return Reply(.respond(text("very late")), delayMilliseconds: 20_000)
                 default: return Reply(.respond(text("\(request.target.isSecure ? "https" : "http") \(request.body.count)")))
                 }
             })
@@ -75,5 +77,32 @@ import UnderstudyTLS
         _ = try? rawExchange(port: server.port, junk, timeout: 5)
         #expect(Date().timeIntervalSince(started) < 4)
         if let secure = try Self.curl(["https://localhost:\(server.port)/"]) { #expect(secure.output.hasPrefix("https")) }
+    }
+
+    /// A TLS client that hangs up on a parked request sends close_notify, then its FIN: the bytes before the FIN
+    /// must not hide it, on either event loop.
+    @Test(arguments: PlatformBehaviourTests.eventLoops) func aParkedTLSClientThatHangsUpIsNoticed(_ eventLoop: MicroHTTPDOptions.EventLoop) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
+            print("TLSServerTests: /usr/bin/openssl is not installed; skipped")
+            return
+        }
+        let server = try Self.startTLSServer(eventLoop: eventLoop)
+        defer { server.stop() }
+        // s_client sends close_notify when its input ends (-no_ign_eof), half a second after the request, then closes.
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/bin/sh")
+        client.arguments = [
+            "-c",
+            "{ printf 'GET /park HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n'; sleep 0.5; } | /usr/bin/openssl s_client -no_ign_eof "
+                + "-connect 127.0.0.1:\(server.port) -servername localhost >/dev/null 2>&1",
+        ]
+        try client.run()
+        let started = Date()
+        while server.parkedConnections == 0, Date().timeIntervalSince(started) < 3 { usleep(10_000) }
+        #expect(server.parkedConnections == 1, "the request was not parked")
+        client.waitUntilExit()
+        let closed = Date()
+        while server.parkedConnections > 0, Date().timeIntervalSince(closed) < 3 { usleep(10_000) }
+        #expect(server.parkedConnections == 0, "the hang-up of a parked TLS client went unnoticed with \(eventLoop)")
     }
 }

@@ -20,7 +20,8 @@ import UnderstudyTLS
     /// Runs a tool and returns its exit status and output (stdout and stderr); nil when it is not installed.
     static func tool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
         guard
-            let path = ["/usr/bin/\(name)", "/usr/local/bin/\(name)", "/opt/homebrew/bin/\(name)"].first(where: FileManager.default.isExecutableFile)
+            let path = ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)", "/opt/homebrew/bin/\(name)"].first(
+                where: FileManager.default.isExecutableFile)
         else { return nil }
         let process = Process()
         let pipe = Pipe()
