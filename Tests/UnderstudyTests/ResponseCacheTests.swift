@@ -100,7 +100,7 @@ import UnderstudyHTTP
             let body = [UInt8](repeating: 65, count: 100_000)
             var kept = 0
             for host in 0..<50 {
-                let key = ResponseCache.Key(route: .fixed(.artic), origin: "host\(host):8080", malformed: false)
+                let key = ResponseCache.Key(route: .fixed(.artic), host: "host\(host):8080", malformed: false)
                 let (response, isKept) = cache.response(for: key) {
                     Self.template(body)
                 } prepare: {
@@ -111,7 +111,7 @@ import UnderstudyHTTP
             }
             #expect(kept == ResponseCache.hostsPerRoute, "a new host past the few costs a render, not a kept copy")
             // A kept response is found again without rendering.
-            let again = cache.response(for: ResponseCache.Key(route: .fixed(.artic), origin: "host0:8080", malformed: false)) {
+            let again = cache.response(for: ResponseCache.Key(route: .fixed(.artic), host: "host0:8080", malformed: false)) {
                 Issue.record("rendered again")
                 return Self.template([])
             } prepare: {
@@ -119,7 +119,7 @@ import UnderstudyHTTP
             }
             #expect(again.kept)
             // Hosts past the few are filled in from the route's template, kept once: not rendered again.
-            let further = cache.response(for: ResponseCache.Key(route: .fixed(.artic), origin: "host-new:8080", malformed: false)) {
+            let further = cache.response(for: ResponseCache.Key(route: .fixed(.artic), host: "host-new:8080", malformed: false)) {
                 Issue.record("the template was rendered again")
                 return Self.template([])
             } prepare: {
@@ -129,7 +129,7 @@ import UnderstudyHTTP
             #expect(again.kept)
             // Other routes fill the budget, then render per request.
             for index in 0..<20 {
-                _ = cache.response(for: ResponseCache.Key(route: .custom(index, []), origin: "h", malformed: false)) {
+                _ = cache.response(for: ResponseCache.Key(route: .custom(index, []), host: "h", malformed: false)) {
                     Self.template(body)
                 } prepare: {
                     Self.prepared($0)

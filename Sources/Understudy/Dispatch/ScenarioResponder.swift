@@ -136,18 +136,19 @@ package final class ScenarioResponder: HTTPResponder {
             return preferredReply(request, operation: operation, prefer: prefer, scenario: scenario, delay: delay, fault: fault)
         }
         if let fixed = generic.response(for: route) {
-            let origin = origin(of: request)
+            let host = host(of: request)
             let malformed = fault == .malformedJSON
             let render = { fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })) }
             let prepare = { (template: APIResponse) in
-                self.prepare(template, headers: fixed.fields, scenario: scenario, origin: origin, malformed: malformed)
+                self.prepare(template, headers: fixed.fields, scenario: scenario, origin: self.origin(of: request), malformed: malformed)
             }
             let response =
                 if let cacheIndex {
                     scenario.cache.response(
                         // A body that names no parameter is one entry whatever the path's values (`/pets/1`, `/pets/2`…).
                         for: ResponseCache.Key(
-                            route: .custom(cacheIndex, fixed.usesParameters ? parameters : []), origin: origin, malformed: malformed),
+                            route: .custom(cacheIndex, fixed.usesParameters ? parameters : []), host: host, isSecure: request.target.isSecure,
+                            malformed: malformed),
                         template: render,
                         prepare: prepare
                     ).response
@@ -184,7 +185,6 @@ package final class ScenarioResponder: HTTPResponder {
 
         let behavior = scenario.behavior(api)
         let host = host(of: request)
-        let origin = origin(of: request)
         let route: RouteKey
         let template: () -> APIResponse
         if let fixed = behavior.fixed {
@@ -195,8 +195,10 @@ package final class ScenarioResponder: HTTPResponder {
             route = .builtin(builtin)
             template = { behavior.service.render(builtin) }
         }
-        let key = ResponseCache.Key(route: route, origin: origin, malformed: malformed)
+        let key = ResponseCache.Key(route: route, host: host, isSecure: request.target.isSecure, malformed: malformed)
         let prepareForHost = { (response: APIResponse) in
+            // Made only when rendering: a hit in the cache costs no string.
+            let origin = self.origin(of: request)
             // A redirect's Location points at the host the client used, like every link.
             let headers = behavior.fixed?.fields ?? response.location.map { [.location: "\(origin)\($0)"] } ?? [:]
             return self.prepare(response, headers: headers, scenario: scenario, origin: origin, malformed: malformed)

@@ -20,10 +20,11 @@ package final class ResponseCache: Sendable {
         package var malformed: Bool
     }
 
-    /// A route as rendered for one origin (scheme and host: links differ between http and https).
+    /// A route as rendered for one host and scheme (links differ between http and https).
     package struct Key: Hashable, Sendable {
         package var route: RouteKey
-        package var origin: String
+        package var host: String
+        package var isSecure = false
         package var malformed: Bool
     }
 
@@ -76,7 +77,7 @@ package final class ResponseCache: Sendable {
         let template = kept ?? render()
         let response = prepare(template)
         // The key's route holds the request's words (a search, fields): count them as printed.
-        let keyBytes = key.origin.utf8.count + String(describing: key.route).utf8.count + 128
+        let keyBytes = key.host.utf8.count + String(describing: key.route).utf8.count + 128
         let bytes = response.retainedBytes + keyBytes
         let route = Route(route: key.route, malformed: key.malformed)
         return store.withLock { store in
