@@ -61,8 +61,11 @@ public final class HTTPServer: @unchecked Sendable {
         precondition(daemon == nil, "HTTPServer.start() called twice")
         installProcessHooks()
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let fileLimit = raiseOpenFileLimit(to: configuration.connectionLimit + 64)
-        connectionLimit = max(1, min(configuration.connectionLimit, fileLimit - 64))
+        // With --tls each daemon has the connection limit, and the splitter holds sockets not yet handed over.
+        let descriptors = options.tls == nil ? configuration.connectionLimit : 2 * configuration.connectionLimit + SchemeSplitter.pendingLimit
+        let fileLimit = raiseOpenFileLimit(to: descriptors + 64)
+        let perDaemon = options.tls == nil ? fileLimit - 64 : (fileLimit - 64 - SchemeSplitter.pendingLimit) / 2
+        connectionLimit = max(1, min(configuration.connectionLimit, perDaemon))
 
         // epoll on Linux; poll where there is no epoll (or when UNDERSTUDY_EVENT_LOOP=poll asks for it).
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.daemonFlag(for: options.eventLoop)
