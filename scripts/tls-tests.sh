@@ -51,6 +51,7 @@ check "private keys are mode 600" sh -c "[ \"\$(stat -c %a '$tls/ca-key.pem' 2>/
 # TLS versions.
 check "TLS 1.2 accepted" sh -c "echo | openssl s_client -connect 127.0.0.1:$port -tls1_2 -CAfile '$tls/ca.pem' -servername localhost 2>&1 | grep -q 'Verify return code: 0'"
 check "TLS 1.3 accepted" sh -c "echo | openssl s_client -connect 127.0.0.1:$port -tls1_3 -CAfile '$tls/ca.pem' -servername localhost 2>&1 | grep -q 'TLSv1.3'"
+check "ALPN http/1.1" sh -c "echo | openssl s_client -connect 127.0.0.1:$port -alpn h2,http/1.1 -servername localhost 2>&1 | grep -q 'ALPN protocol: http/1.1'"
 check "TLS 1.1 refused" sh -c "echo | openssl s_client -connect 127.0.0.1:$port -tls1_1 -cipher 'DEFAULT@SECLEVEL=0' 2>&1 | grep -q 'Cipher is (NONE)'"
 
 # Every API over https, links in https; the same port in http, links in http.
