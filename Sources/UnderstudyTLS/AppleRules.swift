@@ -2,19 +2,19 @@
 /// certificates in iOS 13 and macOS 10.15", support.apple.com/HT210176), checked one by one so
 /// `understudy doctor tls` can say which a certificate breaks. Apple's 398-day limit (HT211025)
 /// applies to publicly trusted CAs only, not to a root the user installed, so it is not a rule here.
-public struct AppleRuleCheck: Sendable, Equatable {
-    public let rule: String
-    public let passed: Bool
+package struct AppleRuleCheck: Sendable, Equatable {
+    package let rule: String
+    package let passed: Bool
     /// What was found, so a failure says what to change.
-    public let detail: String
+    package let detail: String
 }
 
-public enum AppleRules {
+package enum AppleRules {
     /// The longest validity Apple accepts for a certificate issued after July 1, 2019.
-    public static let maximumValidityDays = 825
+    package static let maximumValidityDays = 825
 
     /// Every rule, passed or not, for `certificate` as a TLS server certificate at `now`.
-    public static func check(_ certificate: Certificate, now: Int64 = Int64(time(nil))) -> [AppleRuleCheck] {
+    package static func check(_ certificate: Certificate, now: Int64 = Int64(time(nil))) -> [AppleRuleCheck] {
         var checks: [AppleRuleCheck] = []
         let dnsNames = certificate.names.filter { if case .dns = $0 { true } else { false } }
         checks.append(

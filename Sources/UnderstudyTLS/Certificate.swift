@@ -1,11 +1,11 @@
 import CUnderstudyTLS
 
 /// A name a certificate is valid for (a subjectAltName entry).
-public enum CertificateName: Hashable, Sendable, CustomStringConvertible {
+package enum CertificateName: Hashable, Sendable, CustomStringConvertible {
     case dns(String)
     case address(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .dns(let name): "DNS:\(name)"
         case .address(let address): "IP:\(address)"
@@ -14,29 +14,29 @@ public enum CertificateName: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One X.509 certificate as PEM text, and what it says, read once.
-public struct Certificate: Sendable {
-    public enum KeyKind: Sendable, Equatable {
+package struct Certificate: Sendable {
+    package enum KeyKind: Sendable, Equatable {
         case rsa, ecdsa, ed25519, other
     }
 
-    public let pem: String
+    package let pem: String
     /// Seconds since 1970.
-    public let notBefore: Int64
-    public let notAfter: Int64
+    package let notBefore: Int64
+    package let notAfter: Int64
     /// basicConstraints CA: true, false, or nil when the extension is absent.
-    public let isAuthority: Bool?
+    package let isAuthority: Bool?
     /// Whether the extended key usage names serverAuth; nil when there is no EKU at all.
-    public let allowsServerAuth: Bool?
-    public let keyKind: KeyKind
-    public let keyBits: Int
+    package let allowsServerAuth: Bool?
+    package let keyKind: KeyKind
+    package let keyBits: Int
     /// Signed with SHA-1 or MD5.
-    public let hasWeakSignature: Bool
-    public let isSelfSigned: Bool
-    public let names: [CertificateName]
-    public let commonName: String
+    package let hasWeakSignature: Bool
+    package let isSelfSigned: Bool
+    package let names: [CertificateName]
+    package let commonName: String
 
     /// Reads the first certificate of `pem` (a chain's leaf).
-    public init(pem: String) throws(TLSError) {
+    package init(pem: String) throws(TLSError) {
         let facts = try GnuTLS.facts(pem)
         self.pem = pem
         notBefore = facts.not_before
@@ -52,7 +52,7 @@ public struct Certificate: Sendable {
     }
 
     /// Reads a PEM file; a file that cannot be read or holds no certificate is reported by its path.
-    public init(file path: String) throws(TLSError) {
+    package init(file path: String) throws(TLSError) {
         let text = try PEMFile.load(path)
         do {
             try self.init(pem: text)
@@ -62,7 +62,7 @@ public struct Certificate: Sendable {
     }
 
     /// The SHA-256 of the DER, as `AB:CD:…` (how browsers and `openssl x509 -fingerprint` show it).
-    public var sha256Fingerprint: String {
+    package var sha256Fingerprint: String {
         ((try? GnuTLS.sha256(pem)) ?? []).map { byte in
             let hex = String(byte, radix: 16, uppercase: true)
             return hex.count == 1 ? "0" + hex : hex
@@ -70,10 +70,10 @@ public struct Certificate: Sendable {
     }
 
     /// The DER bytes (for a configuration profile's payload).
-    public func der() throws(TLSError) -> [UInt8] { try GnuTLS.der(pem) }
+    package func der() throws(TLSError) -> [UInt8] { try GnuTLS.der(pem) }
 
     /// Whether this certificate verifies against `authority` (signature and dates).
-    public func isIssued(by authority: Certificate) -> Bool { GnuTLS.verifies(pem, authority: authority.pem) }
+    package func isIssued(by authority: Certificate) -> Bool { GnuTLS.verifies(pem, authority: authority.pem) }
 }
 
 /// What to sign: the inputs of CUnderstudyTLS's `ust_make_certificate`.

@@ -1,7 +1,7 @@
 /// The TLS fault hosts: server names whose handshake presents a certificate a client must refuse,
 /// chosen by SNI before any HTTP is read, so an app's pinning and error UI can be tested against
 /// the real failure. Made fresh in memory at each start (an ECDSA key costs well under a millisecond).
-public enum TLSFaultHost: String, CaseIterable, Sendable {
+package enum TLSFaultHost: String, CaseIterable, Sendable {
     /// Signed by the development CA, ended a year ago.
     case expired = "expired.localhost"
     /// Signed by the development CA for another name.
@@ -12,7 +12,7 @@ public enum TLSFaultHost: String, CaseIterable, Sendable {
     case selfSigned = "self-signed.localhost"
 
     /// The certificate (PEM) and key (PEM) this host presents.
-    public func credentials(
+    package func credentials(
         authority: Certificate, authorityKey: String, now: Int64 = Int64(time(nil))
     ) throws(TLSError) -> (
         certificate: String, key: String
@@ -42,7 +42,7 @@ public enum TLSFaultHost: String, CaseIterable, Sendable {
 
 extension TLSIdentity {
     /// The development CA's private key, for the fault hosts; nil for a team's own pair.
-    public static func authorityKey(folder: String) -> String? {
+    package static func authorityKey(folder: String) -> String? {
         try? PEMFile.load("\(folder)/ca-key.pem")
     }
 }

@@ -2,7 +2,7 @@ import CUnderstudyTLS
 
 /// Why a certificate or key could not be made, read or used. Each case says what and where,
 /// so a bad `--tls-cert` file is reported as that file, not as a GnuTLS code.
-public enum TLSError: Error, Equatable, CustomStringConvertible {
+package enum TLSError: Error, Equatable, CustomStringConvertible {
     /// GnuTLS refused: what was being done, and its reason.
     case library(String, reason: String)
     /// A file could not be read or written.
@@ -10,7 +10,7 @@ public enum TLSError: Error, Equatable, CustomStringConvertible {
     /// The certificate's key is not the key given.
     case keyMismatch(certificate: String, key: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .library(let what, let reason): "\(what): \(reason)"
         case .file(let path, let reason): "\(path): \(reason)"

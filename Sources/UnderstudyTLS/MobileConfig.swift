@@ -1,10 +1,10 @@
 /// The configuration profile a device installs to trust the development CA: one
 /// `com.apple.security.root` payload holding the CA's DER. After installing it, iOS still asks
 /// for full trust under Settings › General › About › Certificate Trust Settings.
-public enum MobileConfig {
+package enum MobileConfig {
     /// The profile's XML property list. UUIDs are derived from the CA's fingerprint, so the same CA
     /// always makes the same profile (a second install replaces the first instead of adding one).
-    public static func profile(for authority: Certificate) throws(TLSError) -> String {
+    package static func profile(for authority: Certificate) throws(TLSError) -> String {
         let der = try authority.der()
         let fingerprint = authority.sha256Fingerprint.replacingColons()
         let payloadUUID = uuid(from: fingerprint, variant: "1")

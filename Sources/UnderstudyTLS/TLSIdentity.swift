@@ -1,28 +1,28 @@
 /// The certificate and key `serve --tls` presents, and the CA a client trusts for it: either the
 /// per-machine development CA and a leaf it signed (kept in a folder, made on first start and
 /// renewed when needed), or a team's own pair (`--tls-cert`, `--tls-key`).
-public struct TLSIdentity: Sendable {
+package struct TLSIdentity: Sendable {
     /// The CA to trust, nil for a team's own pair (their CA is theirs to hand out).
-    public let authority: Certificate?
+    package let authority: Certificate?
     /// The leaf, and the PEM text the server presents (a team's file may hold a chain).
-    public let certificate: Certificate
-    public let certificateChainPEM: String
-    public let keyPEM: String
+    package let certificate: Certificate
+    package let certificateChainPEM: String
+    package let keyPEM: String
     /// What this start did to the folder, one sentence each ("made a new development CA", …).
-    public let changes: [String]
+    package let changes: [String]
 
     /// How long a leaf is made for: under Apple's 825-day rule, and under the 398 days Apple
     /// allows publicly trusted certificates, so no client rule is near.
-    public static let leafValidityDays = 397
+    package static let leafValidityDays = 397
     /// How long the development CA is made for.
-    public static let authorityValidityDays = 3650
+    package static let authorityValidityDays = 3650
     /// A leaf (or the CA) this close to its end is made again at start.
-    public static let renewalDays = 30
+    package static let renewalDays = 30
 
     /// The folder's CA (`ca.pem`, `ca-key.pem`) and leaf (`leaf.pem`, `leaf-key.pem`), made or renewed as
     /// needed: a leaf is made again when it is near its end, when the CA changed, or when the names
     /// it must carry (`names`) are not exactly the ones it has.
-    public static func development(folder: String, names: TLSNames, now: Int64 = Int64(time(nil))) throws(TLSError) -> TLSIdentity {
+    package static func development(folder: String, names: TLSNames, now: Int64 = Int64(time(nil))) throws(TLSError) -> TLSIdentity {
         try PEMFile.makeFolder(folder)
         var changes: [String] = []
         let paths = (ca: "\(folder)/ca.pem", caKey: "\(folder)/ca-key.pem", leaf: "\(folder)/leaf.pem", leafKey: "\(folder)/leaf-key.pem")
@@ -68,7 +68,7 @@ public struct TLSIdentity: Sendable {
     }
 
     /// A team's own pair (e.g. from mkcert): both files read, the key checked against the certificate.
-    public static func own(certificateFile: String, keyFile: String) throws(TLSError) -> TLSIdentity {
+    package static func own(certificateFile: String, keyFile: String) throws(TLSError) -> TLSIdentity {
         let chain = try PEMFile.load(certificateFile)
         let certificate = try Certificate(file: certificateFile)
         let key = try PEMFile.load(keyFile)
@@ -110,13 +110,13 @@ public struct TLSIdentity: Sendable {
 /// The names a development leaf carries: `localhost`, the loopback addresses, the machine's
 /// `.local` name and every interface address (so a device on the LAN can reach it), and each
 /// `--tls-name`.
-public struct TLSNames: Sendable {
-    public let hostName: String
-    public let all: [CertificateName]
+package struct TLSNames: Sendable {
+    package let hostName: String
+    package let all: [CertificateName]
 
     /// - Parameter extra: `--tls-name` values, DNS names or IP addresses.
     ///   hostName, interfaces: this machine's when nil (tests pass their own).
-    public init(extra: [String], hostName: String? = nil, interfaces: [String]? = nil) {
+    package init(extra: [String], hostName: String? = nil, interfaces: [String]? = nil) {
         let hostName = hostName ?? Platform.hostName
         let interfaces = interfaces ?? Platform.interfaceAddresses
         self.hostName = hostName
@@ -128,15 +128,15 @@ public struct TLSNames: Sendable {
         all = names
     }
 
-    public static func isAddress(_ text: String) -> Bool {
+    package static func isAddress(_ text: String) -> Bool {
         var bytes = [UInt8](repeating: 0, count: 16)
         return inet_pton(AF_INET, text, &bytes) == 1 || inet_pton(AF_INET6, text, &bytes) == 1
     }
 }
 
 /// Where the development CA lives unless `--tls-dir` says otherwise.
-public enum TLSFolder {
+package enum TLSFolder {
     /// `~/.local/share/understudy/tls` (or `$XDG_DATA_HOME/understudy/tls`) on Linux,
     /// `~/Library/Application Support/Understudy/tls` on macOS.
-    public static func `default`(environment: [String: String]) -> String { Platform.defaultTLSFolder(environment: environment) }
+    package static func `default`(environment: [String: String]) -> String { Platform.defaultTLSFolder(environment: environment) }
 }
