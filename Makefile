@@ -36,9 +36,10 @@ SCENARIOS ?= scenarios
 RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build \
 	$(if $(or $(UNDERSTUDY_OPENAPI),$(shell grep -rlsE '^"?openapi"?:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json')),openapi))
 
-## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO, SCENARIOS override).
+## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO, SCENARIOS override;
+## HTTPS=1 answers https:// on the same port too, docs/https.md).
 run: $(RUN_NEEDS)
-	.build/release/understudy serve --host $(HOST) --port $(PORT) --scenarios $(SCENARIOS) --scenario $(SCENARIO)
+	.build/release/understudy serve --host $(HOST) --port $(PORT) --scenarios $(SCENARIOS) --scenario $(SCENARIO) $(if $(HTTPS),--tls)
 
 ## Record an upstream into a scenario: make record ARGS="--upstream https://api.example.com --prefix /myapi --into scenarios/mine.yaml"
 record: helper
@@ -67,6 +68,8 @@ test: helper
 	scripts/check-doc-paths.sh
 	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
 	SWIFT=$(SWIFT) scripts/remote-tests.sh
+	# `serve --tls` end to end, checked by openssl, curl and Python's ssl (docs/https.md).
+	scripts/tls-tests.sh
 	# The package a team writes from the README, as a package of its own (only Understudy's public API),
 	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.
 	scripts/consumer-tests.sh

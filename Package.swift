@@ -48,6 +48,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        // GnuTLS, which libmicrohttpd's TLS runs on: only CUnderstudyTLS includes it.
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]
+        ),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -66,6 +72,12 @@ let package = Package(
         // raw-target capture, field packing, percent-decoding, first-bytes sniffing. A declaration header
         // (include/) and .c files, as swift-nio's CNIOLLHTTP; CMicroHTTPD for <microhttpd.h> and the library.
         .target(name: "CUnderstudyHTTPWire", dependencies: ["CMicroHTTPD"]),
+        // `--tls`: certificates made and read with GnuTLS, and the certificate each handshake gets by SNI.
+        // A declaration header with no GnuTLS type (include/) and .c files, as swift-nio's CNIOLinux.
+        .target(name: "CUnderstudyTLS", dependencies: ["CGnuTLS", "CMicroHTTPD"]),
+        // The development CA and leaf certificates, Apple's rules, the configuration profile: Swift over
+        // CUnderstudyTLS that hides every pointer. The transport takes only PEM text from it.
+        .target(name: "UnderstudyTLS", dependencies: ["CUnderstudyTLS"]),
         // The libmicrohttpd transport: the only Swift module that sees the C library's pointers.
         .target(
             name: "UnderstudyMicroHTTPD",
@@ -73,6 +85,7 @@ let package = Package(
                 "UnderstudyHTTP",
                 "CMicroHTTPD",
                 "CUnderstudyHTTPWire",
+                "CUnderstudyTLS",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
@@ -207,6 +220,7 @@ let package = Package(
                 "UnderstudyOpenAPI",
                 "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
+                "UnderstudyTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -261,7 +275,7 @@ let package = Package(
             name: "UnderstudyWireTests",
             dependencies: [
                 "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
-                "CUnderstudyHTTPWire", "understudy",
+                "CUnderstudyHTTPWire", "understudy", "UnderstudyTLS",
                 "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -328,7 +342,7 @@ let package = Package(
 
 // As Hummingbird does: `any` spelled out for existentials, members visible only from modules a file
 // imports itself, and imports internal unless a file says `public import` (so no module leaks into an API by accident).
-for target in package.targets where target.type != .system && target.name != "CUnderstudyHTTPWire" {
+for target in package.targets where target.type != .system && target.name != "CUnderstudyHTTPWire" && target.name != "CUnderstudyTLS" {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

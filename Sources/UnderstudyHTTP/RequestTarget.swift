@@ -15,29 +15,37 @@ public struct RequestTarget: Hashable, Sendable {
     public let path: String
     /// The query string after `?`, as received (escapes kept), empty when there is none.
     public let query: String
-    /// The three hashed together (see ``TargetHash``).
+    /// The three hashed together (see ``TargetHash``), and the scheme.
     public let digest: UInt64
+    /// True when the request came over TLS (`https`): links in its answer use that scheme, so a
+    /// response kept for a target is kept per scheme too.
+    public let isSecure: Bool
 
     /// - Parameters:
     ///   - host: The authority the request names, if any.
     ///   - path: The percent-decoded path.
     ///   - query: The raw query string, without `?`.
-    public init(host: String?, path: String, query: String) {
+    ///   - isSecure: Whether the request came over TLS.
+    public init(host: String?, path: String, query: String, isSecure: Bool = false) {
         var hash = TargetHash(seed: Self.seed)
         hash.combine(path)
         hash.combine(query)
         hash.combine(host ?? "")
-        self.init(host: host, path: path, query: query, digest: hash.value)
+        self.init(host: host, path: path, query: query, digest: hash.value, isSecure: isSecure)
     }
 
     /// A target whose ``digest`` the transport computed from the bytes it received, with
     /// ``TargetHash`` over path, query and host in that order (``hashSeed`` first).
-    package init(host: String?, path: String, query: String, digest: UInt64) {
+    /// A secure target's digest is the plain one with the scheme mixed in.
+    package init(host: String?, path: String, query: String, digest: UInt64, isSecure: Bool = false) {
         self.host = host
         self.path = path
         self.query = query
-        self.digest = digest
+        self.digest = isSecure ? digest ^ Self.secureSalt : digest
+        self.isSecure = isSecure
     }
+
+    private static let secureSalt: UInt64 = 0x5EC0_12E5_C4E3_E5A1
 
     /// The per-process seed every target's hash starts from.
     package static var hashSeed: UInt64 { seed }
@@ -45,7 +53,8 @@ public struct RequestTarget: Hashable, Sendable {
     private static let seed = UInt64.random(in: .min ... .max)
 
     public static func == (left: RequestTarget, right: RequestTarget) -> Bool {
-        left.digest == right.digest && left.path == right.path && left.query == right.query && left.host == right.host
+        left.digest == right.digest && left.isSecure == right.isSecure && left.path == right.path && left.query == right.query
+            && left.host == right.host
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -104,7 +104,7 @@ public struct ServerRequest: Sendable {
         @inlinable get { storage.parts.target.path }
         set {
             let target = self.target
-            update { $0.target = RequestTarget(host: target.host, path: newValue, query: target.query) }
+            update { $0.target = RequestTarget(host: target.host, path: newValue, query: target.query, isSecure: target.isSecure) }
         }
     }
 
@@ -149,7 +149,7 @@ public struct ServerRequest: Sendable {
             let target = self.target
             update {
                 $0.fields = fields
-                $0.target = RequestTarget(host: target.host, path: target.path, query: Self.encode(fields.queryPairs))
+                $0.target = RequestTarget(host: target.host, path: target.path, query: Self.encode(fields.queryPairs), isSecure: target.isSecure)
             }
         }
     }
@@ -170,7 +170,7 @@ public struct ServerRequest: Sendable {
             let host = newValue[values: hostField].count == 1 ? newValue[hostField] : nil
             update {
                 $0.fields = fields
-                $0.target = RequestTarget(host: host, path: target.path, query: target.query)
+                $0.target = RequestTarget(host: host, path: target.path, query: target.query, isSecure: target.isSecure)
             }
         }
     }

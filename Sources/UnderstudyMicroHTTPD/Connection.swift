@@ -26,6 +26,8 @@ final class Connection: @unchecked Sendable {
         }
 
         var active = false
+        /// Set once, when the connection came through the TLS daemon (`--tls`).
+        var secure = false
         var startedAt: UInt64 = 0
         var phase = Phase.receiving
         var body: [UInt8] = []

@@ -29,7 +29,8 @@ extension HTTPServer {
         if let authority = exchange.absoluteAuthority {
             // Absolute form (RFC 9112 3.2.2): the target's authority stands in for the Host field.
             let path = pathBytes.isEmpty ? "/" : String(decoding: pathBytes, as: UTF8.self)
-            target = RequestTarget(host: authority, path: path, query: String(decoding: queryBytes, as: UTF8.self))
+            target = RequestTarget(
+                host: authority, path: path, query: String(decoding: queryBytes, as: UTF8.self), isSecure: exchange.secure)
         } else {
             // Hashed here, on the bytes as received, eight at a time (RequestTarget would read its strings again).
             var hash = TargetHash(seed: RequestTarget.hashSeed)
@@ -39,7 +40,8 @@ extension HTTPServer {
             Self.combine(exchange.host, into: &hash)
             target = RequestTarget(
                 host: exchange.hostString(), path: String(decoding: pathBytes, as: UTF8.self),
-                query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value)
+                query: queryBytes.isEmpty ? "" : String(decoding: queryBytes, as: UTF8.self), digest: hash.value,
+                isSecure: exchange.secure)
         }
         var request = ServerRequest(
             method: Self.method(method), target: target, fields: fields, body: body,

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import CUnderstudyHTTPWire
+import CUnderstudyTLS
 import Dispatch
 import HTTPTypes
 public import UnderstudyHTTP
@@ -22,7 +23,12 @@ public final class HTTPServer: @unchecked Sendable {
     /// The connection limit in force (lowered when the open-file limit could not be raised).
     public private(set) var connectionLimit: Int = 0
 
-    private var daemon: OpaquePointer?
+    /// The daemon for plain HTTP (the only one without `--tls`).
+    var daemon: OpaquePointer?
+    /// With `--tls`: the daemon for TLS connections, and the loop that hands each accepted socket
+    /// to one or the other (see `HTTPServer+TLS.swift`).
+    var tlsDaemon: OpaquePointer?
+    var splitter: SchemeSplitter?
     private var contextBox: Unmanaged<HTTPServer>?
     let parking: ParkingLot
     private let connections = ConnectionTable()
@@ -44,14 +50,22 @@ public final class HTTPServer: @unchecked Sendable {
         return "http://\(host):\(port)"
     }
 
+    /// `https://host:port` when the server also speaks TLS on its port (`--tls`), else nil.
+    public var secureBaseURL: String? {
+        options.tls == nil ? nil : "https" + baseURL.dropFirst("http".count)
+    }
+
     /// Binds and starts serving; throws with the real cause when the port is taken
     /// or the host cannot be bound.
     public func start() throws {
         precondition(daemon == nil, "HTTPServer.start() called twice")
         installProcessHooks()
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let fileLimit = raiseOpenFileLimit(to: configuration.connectionLimit + 64)
-        connectionLimit = max(1, min(configuration.connectionLimit, fileLimit - 64))
+        // With --tls each daemon has the connection limit, and the splitter holds sockets not yet handed over.
+        let descriptors = options.tls == nil ? configuration.connectionLimit : 2 * configuration.connectionLimit + SchemeSplitter.pendingLimit
+        let fileLimit = raiseOpenFileLimit(to: descriptors + 64)
+        let perDaemon = options.tls == nil ? fileLimit - 64 : (fileLimit - 64 - SchemeSplitter.pendingLimit) / 2
+        connectionLimit = max(1, min(configuration.connectionLimit, perDaemon))
 
         // epoll on Linux; poll where there is no epoll (or when UNDERSTUDY_EVENT_LOOP=poll asks for it).
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.daemonFlag(for: options.eventLoop)
@@ -83,15 +97,26 @@ public final class HTTPServer: @unchecked Sendable {
         }
         items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
-        let started = items.withUnsafeBufferPointer {
-            cmhd_start_daemon(flags, 0, mhdAcceptPolicy, box.toOpaque(), mhdAccessHandler, box.toOpaque(), $0.baseAddress)
+        if let tls = options.tls {
+            do {
+                // Both daemons take the same options but the listening socket, which the splitter owns.
+                try startSplit(socket: socket, flags: flags, items: Array(items.dropFirst()), context: box.toOpaque(), tls: tls)
+            } catch {
+                box.release()
+                close(socket.descriptor)
+                throw error
+            }
+        } else {
+            let started = items.withUnsafeBufferPointer {
+                cmhd_start_daemon(flags, 0, mhdAcceptPolicy, box.toOpaque(), mhdAccessHandler, box.toOpaque(), $0.baseAddress)
+            }
+            guard let started else {
+                box.release()
+                close(socket.descriptor)
+                throw ServerStartError.daemon(reason: "MHD_start_daemon failed (see the log above)")
+            }
+            daemon = started
         }
-        guard let started else {
-            box.release()
-            close(socket.descriptor)
-            throw ServerStartError.daemon(reason: "MHD_start_daemon failed (see the log above)")
-        }
-        daemon = started
         connections.startSweeping(after: configuration.connectionTimeoutSeconds)
         contextBox = box
         port = socket.port
@@ -110,6 +135,9 @@ public final class HTTPServer: @unchecked Sendable {
         // Draining also makes the accept policy close new sockets at once. Not MHD_quiesce_daemon:
         // in 0.9.75 it races a busy worker thread of the pool over the listening socket's epoll
         // registration and aborts ("Failed to remove listen FD from epoll set", daemon.c:5531).
+        // With --tls, accepting stops first: the splitter closes the listening socket.
+        splitter?.stop()
+        splitter = nil
         parking.drain()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
         while connections.isBusy(freshWindow: 1_000_000_000), DispatchTime.now().uptimeNanoseconds < deadline {
@@ -119,6 +147,8 @@ public final class HTTPServer: @unchecked Sendable {
         // Closes the listening socket too.
         MHD_stop_daemon(daemon)
         self.daemon = nil
+        if let tlsDaemon { MHD_stop_daemon(tlsDaemon) }
+        tlsDaemon = nil
         contextBox?.release()
         contextBox = nil
     }
@@ -205,6 +235,11 @@ public final class HTTPServer: @unchecked Sendable {
 
     func connectionOpened(_ handle: OpaquePointer) -> Connection {
         let connection = connections.opened(handle)
+        // A TLS connection's first bytes are its ClientHello, read by GnuTLS: nothing to sniff.
+        if tlsDaemon != nil, ust_connection_is_tls(handle) != 0 {
+            connection.exchange.secure = true
+            return connection
+        }
         // The listening socket defers accept until the client's first bytes arrive
         // (TCP_DEFER_ACCEPT), and libmicrohttpd has not read them yet: a TLS ClientHello or
         // binary junk gets its 400 now. Left to libmicrohttpd, bytes without a newline waited for

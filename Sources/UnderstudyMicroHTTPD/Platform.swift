@@ -57,7 +57,8 @@ enum Platform {
     /// four times a second. With `.epoll` (Linux) a zero-timeout poll for POLLRDHUP answers
     /// without touching the data. With `.poll` (every system) a readable socket is
     /// peeked at: a read of 0 bytes is the peer's FIN, an error other than "would block"
-    /// its reset; pipelined bytes waiting to be read mean the client is still there.
+    /// its reset; bytes waiting to be read mean the client is still there unless the TCP
+    /// state says its FIN came after them (a TLS client's close_notify, then its FIN).
     static func peerHungUp(_ socket: Int32, eventLoop: MicroHTTPDOptions.EventLoop) -> Bool {
         guard socket >= 0 else { return false }
         let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
@@ -70,7 +71,25 @@ enum Platform {
         var byte: UInt8 = 0
         let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         if peeked == 0 { return true }
-        return peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
+        // Bytes before the FIN: a TLS client's close_notify alert, or pipelined bytes. Gone if its side is closed,
+        // as POLLRDHUP would say.
+        if peeked > 0 { return peerClosedItsSide(socket) }
+        return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
+    }
+
+    /// Whether the TCP peer has sent its FIN (the connection is in CLOSE_WAIT); false for other sockets.
+    static func peerClosedItsSide(_ socket: Int32) -> Bool {
+        #if os(Linux)
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return false }
+        return info.tcpi_state == 8  // TCP_CLOSE_WAIT in <netinet/tcp.h>
+        #else
+        var info = tcp_connection_info()
+        var length = socklen_t(MemoryLayout<tcp_connection_info>.size)
+        guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_CONNECTION_INFO, &info, &length) == 0 else { return false }
+        return info.tcpi_state == 5  // TCPS_CLOSE_WAIT in <netinet/tcp_fsm.h>
+        #endif
     }
 
     /// The `MHD_USE_*` flag that picks libmicrohttpd's event loop.

@@ -10,13 +10,17 @@ public struct MicroHTTPDOptions: Sendable {
     public var threads: Int
     /// How the workers wait for sockets and notice parked clients hanging up.
     public var eventLoop: EventLoop
+    /// With certificates, the port answers `https://` as well as `http://` (`--tls`).
+    public var tls: TLSServing?
 
     /// - Parameters:
     ///   - threads: Worker threads; one per core by default.
     ///   - eventLoop: The event loop; ``EventLoop/default`` follows `UNDERSTUDY_EVENT_LOOP`.
-    public init(threads: Int = MicroHTTPDOptions.coreCount, eventLoop: EventLoop = .default) {
+    ///   - tls: Certificates to answer TLS with on the same port; nil for plain HTTP only.
+    public init(threads: Int = MicroHTTPDOptions.coreCount, eventLoop: EventLoop = .default, tls: TLSServing? = nil) {
         self.threads = threads
         self.eventLoop = eventLoop
+        self.tls = tls
     }
 
     /// libmicrohttpd's event loop, with the matching way of noticing that the client
@@ -51,10 +55,11 @@ extension HTTPTransport {
     /// - Parameters:
     ///   - threads: Worker threads; one per core by default.
     ///   - eventLoop: The event loop; ``MicroHTTPDOptions/EventLoop/default`` follows `UNDERSTUDY_EVENT_LOOP`.
+    ///   - tls: Certificates to answer `https://` with on the same port (the admin-only listener stays plain).
     public static func libmicrohttpd(
-        threads: Int = MicroHTTPDOptions.coreCount, eventLoop: MicroHTTPDOptions.EventLoop = .default
+        threads: Int = MicroHTTPDOptions.coreCount, eventLoop: MicroHTTPDOptions.EventLoop = .default, tls: TLSServing? = nil
     ) -> HTTPTransport {
-        over(MicroHTTPDOptions(threads: threads, eventLoop: eventLoop))
+        over(MicroHTTPDOptions(threads: threads, eventLoop: eventLoop, tls: tls))
     }
 
     /// A listener that serves only the admin API gets one worker thread (``HTTPTransport/forAdminListener()``).

@@ -33,7 +33,8 @@ enum Platform {
 
     /// Runs the program at `path` with `input` on its stdin and returns its stdout and exit status.
     /// The program gets the signals unblocked (serve blocks its stop signals in every thread).
-    static func run(_ path: String, input: [UInt8]) -> Result<(output: [UInt8], status: Int32), RunFailure> {
+    /// `arguments` follow the program's path in its argument vector.
+    static func run(_ path: String, arguments: [String] = [], input: [UInt8]) -> Result<(output: [UInt8], status: Int32), RunFailure> {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0 else { return .failure(.broken("pipe: \(String(cString: strerror(errno)))")) }
@@ -56,9 +57,9 @@ enum Platform {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        defer { for argument in arguments { free(argument) } }
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, arguments, environ)
+        let vector: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in vector { free(argument) } }
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, vector, environ)
         close(toChild[0])
         close(fromChild[1])
         guard spawned == 0 else {

@@ -4,6 +4,7 @@ import Logging
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyTLS
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -81,6 +82,8 @@ struct Serve: ParsableCommand {
 
     @Option(help: "trace, debug, info (one access line per request), warning, error. (UNDERSTUDY_LOG_LEVEL, default info)")
     var logLevel: String?
+
+    @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
     func run() throws {
         // First thing, before any thread exists: every thread inherits this mask, so a signal sent
@@ -161,9 +164,21 @@ struct Serve: ParsableCommand {
             throw ValidationError("--session-ttl must be from 0 to 31536000 (a year)")
         }
         guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
+        let identity: TLSIdentity?
+        let serving: TLSServing?
+        do {
+            identity = try tls.identity()
+            serving = try identity.map { try TLSOptions.serving($0, folder: TLSOptions.folder(tls.folder)) }
+        } catch let error as TLSError {
+            logger.error("--tls: \(error)")
+            BufferedLogHandler.flush()
+            throw ExitCode.failure
+        }
+        for change in identity?.changes ?? [] { logger.notice("tls: \(change)") }
+        configuration.trust = try identity?.authority.map { TrustDownloads(caPEM: $0.pem, mobileConfig: try MobileConfig.profile(for: $0)) }
         let understudy: UnderstudyServer
         do {
-            understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads))
+            understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads, tls: serving))
         } catch {
             logger.error("\(error)")
             throw ExitCode.failure
@@ -193,7 +208,16 @@ struct Serve: ParsableCommand {
         }
 
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
-        printOutput("understudy listening on \(understudy.baseURL)")
+        if let identity {
+            // The https URL first, so a parent reading "listening on URL" gets it; then what to trust.
+            let secure = "https" + understudy.baseURL.dropFirst("http".count)
+            let trust =
+                identity.authority.map { "CA \(TLSOptions.folder(tls.folder))/ca.pem SHA-256 \($0.sha256Fingerprint)" }
+                ?? "certificate from \(tls.certificateFile ?? "UNDERSTUDY_TLS_CERT")"
+            printOutput("understudy listening on \(secure) and \(understudy.baseURL) (same port); \(trust)")
+        } else {
+            printOutput("understudy listening on \(understudy.baseURL)")
+        }
         if let admin = understudy.adminBaseURL {
             printOutput("understudy admin listening on \(admin)")
         }

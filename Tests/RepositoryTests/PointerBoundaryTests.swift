@@ -12,6 +12,8 @@ import Testing
         "Sources/CMicroHTTPD/",
         "Sources/CUnderstudyHTTPWire/",  // C over libmicrohttpd's buffers: the request's bytes where they lie
         "Sources/CYAML/",
+        "Sources/CGnuTLS/",
+        "Sources/CUnderstudyTLS/",  // certificates made and read with GnuTLS, the handshake's certificate by SNI
     ]
 
     /// Single files at the wire, each with its reason.
@@ -24,6 +26,8 @@ import Testing
         "Sources/UnderstudyDocuments/Platform.swift": "a file read into an array: the system call needs the buffer's address",
         "Sources/understudy/Platform.swift": "the upstream helper run over pipes (posix_spawn's argument vector, pipe reads and writes)",
         "Sources/understudy-upstream/Platform.swift": "the helper's stdin and stdout",
+        "Sources/UnderstudyTLS/GnuTLS.swift": "CUnderstudyTLS's C strings in and out, and the buffers it allocates",
+        "Sources/UnderstudyTLS/Platform.swift": "getifaddrs walks a C list of interface addresses",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

@@ -42,6 +42,7 @@ package struct AdminAPI {
                     "Admin paths are sent as they are; this one has percent-escapes. Write /__admin/… literally."))
         }
         do {
+            if let download = try TrustDownloads.reply(to: request, trust: control.trust.current) { return download }
             return try AdminAPI(control: control).route(request)
         } catch {
             return AdminAPI.error(error)

@@ -14,6 +14,6 @@ extension ScenarioResponder {
             reply.tag = scenario.name
             return reply
         }
-        return UpstreamForwarder(client: client).forward(request, mapping: mapping, clientOrigin: "http://\(host(of: request))", tag: scenario.name)
+        return UpstreamForwarder(client: client).forward(request, mapping: mapping, clientOrigin: origin(of: request), tag: scenario.name)
     }
 }

@@ -48,9 +48,8 @@ extension ScenarioResponder {
                 "\(operation.method.rawValue) \(operation.path.text) describes no response \(choice.status.map(String.init) ?? "") in \(document.file); it describes \(described)."
             )
         }
-        let host = host(of: request)
         let response = prepare(
-            fixed.render(parameters: [:]), headers: fixed.fields, scenario: scenario, host: host, malformed: fault == .malformedJSON)
+            fixed.render(parameters: [:]), headers: fixed.fields, scenario: scenario, origin: origin(of: request), malformed: fault == .malformedJSON)
         return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
     }
 
@@ -99,7 +98,7 @@ extension ScenarioResponder {
         if let document = scenario.mounts[reference.mount], reference.index < document.service.operations.count,
             let own = document.answer(document.service.operations[reference.index], AnswerChoice(status: status))
         {
-            let response = prepare(own.render(parameters: [:]), headers: own.fields, scenario: scenario, host: "", malformed: false)
+            let response = prepare(own.render(parameters: [:]), headers: own.fields, scenario: scenario, origin: "http://", malformed: false)
             return Self.reporting(problems, on: Reply(.respond(response), tag: scenario.name))
         }
         var reply = Self.error(

@@ -140,13 +140,15 @@ package final class ScenarioResponder: HTTPResponder {
             let malformed = fault == .malformedJSON
             let render = { fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })) }
             let prepare = { (template: APIResponse) in
-                self.prepare(template, headers: fixed.fields, scenario: scenario, host: host, malformed: malformed)
+                self.prepare(template, headers: fixed.fields, scenario: scenario, origin: self.origin(of: request), malformed: malformed)
             }
             let response =
                 if let cacheIndex {
                     scenario.cache.response(
                         // A body that names no parameter is one entry whatever the path's values (`/pets/1`, `/pets/2`…).
-                        for: ResponseCache.Key(route: .custom(cacheIndex, fixed.usesParameters ? parameters : []), host: host, malformed: malformed),
+                        for: ResponseCache.Key(
+                            route: .custom(cacheIndex, fixed.usesParameters ? parameters : []), host: host, isSecure: request.target.isSecure,
+                            malformed: malformed),
                         template: render,
                         prepare: prepare
                     ).response
@@ -193,11 +195,13 @@ package final class ScenarioResponder: HTTPResponder {
             route = .builtin(builtin)
             template = { behavior.service.render(builtin) }
         }
-        let key = ResponseCache.Key(route: route, host: host, malformed: malformed)
+        let key = ResponseCache.Key(route: route, host: host, isSecure: request.target.isSecure, malformed: malformed)
         let prepareForHost = { (response: APIResponse) in
+            // Made only when rendering: a hit in the cache costs no string.
+            let origin = self.origin(of: request)
             // A redirect's Location points at the host the client used, like every link.
-            let headers = behavior.fixed?.fields ?? response.location.map { [.location: "http://\(host)\($0)"] } ?? [:]
-            return self.prepare(response, headers: headers, scenario: scenario, host: host, malformed: malformed)
+            let headers = behavior.fixed?.fields ?? response.location.map { [.location: "\(origin)\($0)"] } ?? [:]
+            return self.prepare(response, headers: headers, scenario: scenario, origin: origin, malformed: malformed)
         }
         let (rendered, kept) =
             route.isCacheable
@@ -223,8 +227,7 @@ package final class ScenarioResponder: HTTPResponder {
 
     /// Renders a response for one host: links filled in, headers set, and for
     /// `malformed-json` the body cut in half.
-    func prepare(_ response: APIResponse, headers: HTTPFields, scenario: Scenario, host: String, malformed: Bool) -> Response {
-        let origin = "http://\(host)"
+    func prepare(_ response: APIResponse, headers: HTTPFields, scenario: Scenario, origin: String, malformed: Bool) -> Response {
         var body = response.body.render(origin: Origin(origin))
         if malformed { body = Array(body.prefix(body.count / 2)) }
         var fields: HTTPFields = [.contentType: response.contentType]
@@ -244,6 +247,11 @@ package final class ScenarioResponder: HTTPResponder {
     package func host(of request: ServerRequest) -> String {
         if let host = request.target.host, Authority.isPlain(host) { return host }
         return control.fallbackHost.current
+    }
+
+    /// `scheme://host` for the links of a response: `https` when the request came over TLS.
+    package func origin(of request: ServerRequest) -> String {
+        (request.target.isSecure ? "https://" : "http://") + host(of: request)
     }
 
     static let preflight = preflight(allowing: "GET, HEAD, OPTIONS")

@@ -17,9 +17,8 @@ extension ScenarioResponder {
             let fault = generic.fault ?? .none
             let delay = delayOverride ?? generic.delay ?? 0
             // Not cached: the scenario's cache is keyed by its own routes, and a fault path need not be fast.
-            let host = host(of: request)
             let response = prepare(
-                fixed.render(parameters: parameters), headers: fixed.fields, scenario: scenario, host: host,
+                fixed.render(parameters: parameters), headers: fixed.fields, scenario: scenario, origin: origin(of: request),
                 malformed: fault == .malformedJSON)
             return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
         }

@@ -40,6 +40,8 @@ public struct UnderstudyConfiguration: Sendable {
     public var sessionTTLSeconds = 3600
     /// Most sessions at once; the admin API refuses to create more (429).
     public var sessionLimit = 10_000
+    /// With `--tls`: the CA certificate and profile served at `/__admin/tls/` without a token.
+    public var trust: TrustDownloads?
     public var logger: Logger
     /// Where access lines go: through ``logger`` unless the command line hands its stderr buffer.
     package var accessLog: AccessLogSink = .logger

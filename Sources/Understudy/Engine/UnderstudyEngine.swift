@@ -51,6 +51,7 @@ public final class UnderstudyEngine: Sendable {
             openAPIGate: configuration.openAPIGate,
             requestValidation: configuration.requestValidation)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
+        control.trust.withLock { $0 = configuration.trust }
         self.control = control
         responder = ScenarioResponder(control: control, accessLog: configuration.accessLog)
         adminResponder = AdminOnlyResponder(control: control)

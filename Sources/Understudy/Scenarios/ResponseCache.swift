@@ -20,10 +20,11 @@ package final class ResponseCache: Sendable {
         package var malformed: Bool
     }
 
-    /// A route as rendered for one host.
+    /// A route as rendered for one host and scheme (links differ between http and https).
     package struct Key: Hashable, Sendable {
         package var route: RouteKey
         package var host: String
+        package var isSecure = false
         package var malformed: Bool
     }
 

@@ -32,6 +32,8 @@ package final class ServerControl: Sendable {
     /// Answers a scenario's `proxy:` prefixes; nil when the embedder gave none (proxying then answers 502).
     /// Set once, right after start-up, before any request.
     let upstreamClient = Locked<(any UpstreamClient)?>(nil)
+    /// With `--tls` and the development CA: what `/__admin/tls/` hands out. Set once, before any request.
+    let trust = Locked<TrustDownloads?>(nil)
     private let reloads = Locked(Reloads())
     /// The one thread reloads run on, one at a time: never an HTTP worker, so
     /// serving goes on while a large set loads.

@@ -1,0 +1,22 @@
+/* Helpers the .c files of CUnderstudyTLS share; not part of its interface. */
+#ifndef CUNDERSTUDY_TLS_INTERNAL_H
+#define CUNDERSTUDY_TLS_INTERNAL_H
+
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
+#include <gnutls/abstract.h>
+#include <gnutls/crypto.h>
+
+/* A PEM string as a datum GnuTLS reads (not copied). */
+gnutls_datum_t ust_datum(const char *pem);
+
+/* The first certificate of `pem`, initialised (deinit it), or an error. */
+int ust_read_certificate(const char *pem, gnutls_x509_crt_t *certificate);
+
+/* A private key from PEM (PKCS#8 or the older per-algorithm forms). */
+int ust_read_key(const char *pem, gnutls_x509_privkey_t *key);
+
+/* A datum GnuTLS allocated, as a malloc'ed NUL-terminated string (and the datum freed). */
+int ust_take_string(gnutls_datum_t *datum, char **out);
+
+#endif
