@@ -4,6 +4,7 @@ import Logging
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyReplicas
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -73,6 +74,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Check requests to the OpenAPI documents against them: off, report or enforce. (UNDERSTUDY_VALIDATE_REQUESTS, default off)")
     var validateRequests: String?
 
+    @Option(help: "Share the state with other replicas through Redis: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]. (UNDERSTUDY_REDIS)")
+    var redis: String?
+
+    @Option(help: "This replica's name, sent on every response as X-Understudy-Replica. (UNDERSTUDY_REPLICA_NAME)")
+    var replicaName: String?
+
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
     var allowRemoteAdmin = false
 
@@ -125,6 +132,8 @@ struct Serve: ParsableCommand {
             throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)")
         }
 
+        let replicas = ReplicaOptions(redis: redis, name: replicaName)
+        try replicas.name(&server)
         var configuration = UnderstudyConfiguration(
             server: server,
             scenariosDirectory: scenariosDirectory(scenarios),
@@ -160,6 +169,8 @@ struct Serve: ParsableCommand {
             throw ValidationError("--session-ttl must be from 0 to 31536000 (a year)")
         }
         guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
+        let sharedState = try replicas.store(logger: logger)
+        configuration.sharedState = sharedState
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads))
@@ -168,6 +179,7 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
 
+        if let sharedState { SharedStateWatcher.start(sharedState) }
         do {
             try understudy.start()
         } catch {

@@ -12,6 +12,7 @@ import Testing
         "Sources/CMicroHTTPD/",
         "Sources/CUnderstudyHTTPWire/",  // C over libmicrohttpd's buffers: the request's bytes where they lie
         "Sources/CYAML/",
+        "Sources/CHiredis/",
     ]
 
     /// Single files at the wire, each with its reason.
@@ -24,6 +25,9 @@ import Testing
         "Sources/UnderstudyDocuments/Platform.swift": "a file read into an array: the system call needs the buffer's address",
         "Sources/understudy/Platform.swift": "the upstream helper run over pipes (posix_spawn's argument vector, pipe reads and writes)",
         "Sources/understudy-upstream/Platform.swift": "the helper's stdin and stdout",
+        "Sources/UnderstudyReplicas/RedisConnection.swift": "hiredis's context and the argument vectors of its commands",
+        "Sources/UnderstudyReplicas/RedisReply.swift": "hiredis's reply objects, copied into values within a budget",
+        "Sources/UnderstudyReplicas/RedisReader.swift": "hiredis's protocol reader fed from a byte array",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

@@ -120,7 +120,8 @@ extension AdminAPI {
                     name: name, description: scenario.description, file: scenario.file,
                     extends: scenario.extends, active: state.active.scenarioNames.contains(name))
             },
-            lastReloadError: state.reloadProblems.map { UnderstudyWire.ReloadError(problems: $0.map(\.description)) }
+            lastReloadError: state.reloadProblems.map { UnderstudyWire.ReloadError(problems: $0.map(\.description)) },
+            sets: control.shared?.scenarioSets()
         )
     }
 

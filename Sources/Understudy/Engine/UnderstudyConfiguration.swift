@@ -42,6 +42,8 @@ public struct UnderstudyConfiguration: Sendable {
     /// Reaches the upstreams of scenarios' `proxy:` prefixes. The engine links no HTTP client: the
     /// command line passes one (AsyncHTTPClient's), which should make its connections lazily.
     package var upstreamClient: (any UpstreamClient)?
+    /// The state shared with other replicas (`--redis`, from `UnderstudyReplicas`); nil: this server's alone.
+    package var sharedState: (any SharedStateStore)?
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",

@@ -22,6 +22,8 @@ package final class ServerControl: Sendable {
     package let requestValidation: RequestValidation
     /// Set once a session has its own request validation: until then, no request takes the lock to look.
     package let sessionsValidate = ManagedAtomic(false)
+    /// The state replicas share (`--redis`); nil for a server on its own, and then no path looks further.
+    package let shared: (any SharedStateStore)?
     /// Host, cross-site and token checks before every admin route.
     let adminGuard: AdminGuard
     let logger: Logger
@@ -50,8 +52,10 @@ package final class ServerControl: Sendable {
 
     package init(
         scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
-        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], requestValidation: RequestValidation = .off
+        sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], requestValidation: RequestValidation = .off,
+        shared: (any SharedStateStore)? = nil
     ) {
+        self.shared = shared
         self.requestValidation = requestValidation
         var initial = ServerState(scenarios: scenarios, start: start)
         initial.sessionLimits = sessionLimits
