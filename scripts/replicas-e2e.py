@@ -205,12 +205,18 @@ def main():
     admin(REPLICAS["r2"], "PUT", "/scenario", {"name": "happy"})
 
     print("Redis stopped: reads keep working, writes are refused saying why")
+    status, _ = admin(REPLICAS["r2"], "PUT", "/sessions/unfinished/scenario", {"sequence": [{"name": "server-error", "count": 5}, {"name": "happy"}]})
+    expect(status == 200, "PUT a session sequence: 200")
     stop("redis")
     wait_until("r2's health says unavailable", lambda: admin(REPLICAS["r2"], "GET", "/health")[1]["shared"]["status"] == "unavailable", 3)
     sessions_answer(NGINX_PORT, "through nginx, Redis stopped")
     status, body = admin(NGINX_PORT, "PUT", "/scenario", {"name": "empty"})
     expect(status == 503 and "Redis" in body["detail"], f"an admin write with Redis stopped: 503 naming Redis ({status})")
     expect(all(admin(REPLICAS[n], "GET", "/scenario")[1]["active"] == "happy" for n in ["r1", "r2", "r3"]), "the refused write changed no replica")
+    status, _, data = request(REPLICAS["r2"], "GET", "/catfact/fact", headers={"X-Understudy-Session": "unfinished"})
+    expect(status == 503 and b"sequence" in data, f"an unfinished shared sequence with Redis stopped: 503 explaining why ({status})")
+    status, _, data = request(REPLICAS["r3"], "GET", "/catfact/fact", headers={"X-Understudy-Session": "never-seen"})
+    expect(status == 503 and b"Redis" in data, f"a session a replica never saw, Redis stopped: 503, not a guess ({status})")
 
     print("Redis back: writes work again and reach every replica")
     start_redis()
@@ -223,7 +229,60 @@ def main():
     sessions_answer(NGINX_PORT, "through nginx, Redis back (sessions kept by its append-only file)")
     sets = admin(REPLICAS["r1"], "GET", "/scenarios")[1]["sets"]
     expect(sets["agree"] and len(sets["replicas"]) >= 3, f"/__admin/scenarios: the replicas' scenario files agree ({sets['hash']})")
+    hostile_redis()
     print(f"replicas-e2e: {'FAILED' if FAILURES else 'passed'} in {time.monotonic() - began:.1f} s")
+
+
+def hostile_redis():
+    """A server posing as Redis that answers garbage, a huge value, or hangs up mid-reply: each replica
+    keeps serving, reports why in its health, refuses admin writes, and its memory stays bounded."""
+    import threading
+
+    def serve(listener, mode):
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            def answer(connection=connection):
+                try:
+                    connection.recv(65536)
+                    if mode == "garbage":
+                        connection.sendall(b"hello, this is not redis\r\n")
+                    elif mode == "huge":
+                        connection.sendall(b"$1000000000\r\n")
+                        chunk = b"A" * 65536
+                        for _ in range(400):  # 25 MiB, three times what a reply may take
+                            connection.sendall(chunk)
+                    else:
+                        connection.sendall(b"$100\r\nabc")
+                    connection.close()
+                except OSError:
+                    pass
+            threading.Thread(target=answer, daemon=True).start()
+
+    print("a server posing as Redis answers garbage, a huge value, or hangs up mid-reply")
+    for mode in ["garbage", "huge", "drop"]:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        threading.Thread(target=serve, args=(listener, mode), daemon=True).start()
+        port = free_port()
+        name = f"hostile-{mode}"
+        REPLICAS[name] = port
+        start(name, [BINARY, "serve", "--port", str(port), "--scenarios", os.path.join(ROOT, "scenarios"),
+                     "--redis", f"redis://127.0.0.1:{listener.getsockname()[1]}", "--log-level", "error"],
+              os.path.join(WORK, f"{name}.log"))
+        wait_until(f"{name} answers", lambda: admin(port, "GET", "/health")[0] == 200, 20)
+        time.sleep(0.3)  # a few reconnects by the watcher threads
+        health = admin(port, "GET", "/health")[1]["shared"]
+        expect(health["status"] != "connected" and health["detail"], f"{mode}: health says '{health['status']}': {health['detail']}")
+        expect(request(port, "GET", "/catfact/facts")[0] == 200, f"{mode}: requests are still served")
+        expect(admin(port, "PUT", "/scenario", {"name": "empty"})[0] == 503, f"{mode}: an admin write answers 503")
+        rss = int(open(f"/proc/{PROCESSES[name].pid}/status").read().split("VmRSS:")[1].split()[0]) // 1024
+        expect(PROCESSES[name].poll() is None and rss < 300, f"{mode}: the replica is alive, {rss} MB resident")
+        stop(name)
+        listener.close()
 
 
 try:

@@ -108,13 +108,13 @@ package final class RedisSharedState: SharedStateStore {
         return Int(position)
     }
 
-    package func prepare(session id: String) {
+    package func prepare(session id: String) throws(SharedStateFailure) {
         guard let control, !control.hasSession(id) else { return }
         let now = Clock.milliseconds()
         if let until = misses.withLock({ $0[id] }), until > now { return }
-        // One read; a failure leaves the session unknown here (served as the replica's global
-        // selection) and is retried on the next request after the usual connect back-off.
-        guard (try? readSession(id)) != nil, !control.hasSession(id) else { return }
+        // One read; a failure refuses this request, and the next one tries again (after the link's back-off).
+        try readSession(id)
+        guard !control.hasSession(id) else { return }
         misses.withLock { misses in
             if misses.count >= Self.maxMisses { misses.removeAll(keepingCapacity: true) }
             misses[id] = now + Self.missSeconds * 1000

@@ -24,7 +24,7 @@ import UnderstudyHTTP
                 return counts[key]!
             }
         }
-        func prepare(session id: String) {}
+        func prepare(session id: String) throws(SharedStateFailure) {}
         var health: UnderstudyWire.SharedHealth {
             .init(status: "connected", store: "memory", replica: nil, detail: nil, version: nil, servingFromCache: false)
         }

@@ -9,6 +9,20 @@ extension ScenarioResponder {
         case refused(Reply)
     }
 
+    /// A session this replica has not seen, read from the store; a refusal when the store cannot say
+    /// (answering with the global selection could be the wrong scenario for the session's test).
+    static func prepare(_ session: String, _ shared: any SharedStateStore) -> Reply? {
+        do {
+            try shared.prepare(session: session)
+            return nil
+        } catch {
+            return Self.error(
+                .serviceUnavailable, "shared state unavailable",
+                "This replica has not served this session yet and cannot read it from the store: \(error.cause). Answering with the global scenario could be the wrong one for the session; retry once Redis is back (GET /__admin/health shows its status)."
+            )
+        }
+    }
+
     func sharedStep(_ selection: Selection) -> SharedStep {
         let name: String
         do {

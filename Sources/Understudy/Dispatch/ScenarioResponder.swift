@@ -45,7 +45,7 @@ package final class ScenarioResponder: HTTPResponder {
             if let session { overlay = control.state.withLock { $0.sessions[session]?.overlay.routes ?? [] } }
         } else {
             // With shared state (`--redis`), a session this replica has not seen is read from the store first.
-            if let session, let shared = control.shared { shared.prepare(session: session) }
+            if let session, let shared = control.shared, let refusal = Self.prepare(session, shared) { return refusal }
             // A shared sequence still counting is counted by the store, outside the lock.
             var counting: Selection?
             let picked = control.state.withLock { state -> Scenario? in

@@ -18,8 +18,9 @@ package protocol SharedStateStore: AnyObject, Sendable {
     /// Counts one request of the shared sequence `key`: its 1-based position among all replicas' requests.
     func advance(sequence key: String) throws(SharedStateFailure) -> Int
     /// Called for a request of a session before its scenario is chosen: a session this replica has
-    /// not seen is read from the store once (and a missing one remembered briefly).
-    func prepare(session id: String)
+    /// not seen is read from the store once (and a missing one remembered briefly). Throws when the
+    /// store cannot say: the request is refused rather than answered from a guess.
+    func prepare(session id: String) throws(SharedStateFailure)
     /// What `GET /__admin/health` says of the store.
     var health: UnderstudyWire.SharedHealth { get }
     /// What `GET /__admin/scenarios` says: this replica's scenario files' hash and the other replicas'.
