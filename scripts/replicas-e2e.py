@@ -99,7 +99,8 @@ def start_redis():
 
 def start_replica(name):
     start(name, [BINARY, "serve", "--port", str(REPLICAS[name]), "--scenarios", os.path.join(ROOT, "scenarios"),
-                 "--redis", f"redis://127.0.0.1:{REDIS_PORT}/0", "--replica-name", name, "--log-level", "warning"],
+                 "--redis", f"redis://127.0.0.1:{REDIS_PORT}/0", "--replica-name", name, "--log-level", "warning",
+                 "--peers", ",".join(f"127.0.0.1:{REPLICAS[n]}" for n in ["r1", "r2", "r3"])],
           os.path.join(WORK, f"{name}.log"))
     wait_until(f"{name} answers", lambda: admin(REPLICAS[name], "GET", "/health")[0] == 200, 20)
 
@@ -184,6 +185,13 @@ def main():
     status, body = admin(NGINX_PORT, "PUT", "/sessions/run-1/scenario", {"name": "happy"}, {"X-Understudy-Session": "run-2"})
     expect(status == 400 and body["error"] == "contradicting session header", "a session header that contradicts the path: 400")
 
+    print("the journal stays per replica; a global read asks the peers")
+    local = {n: admin(REPLICAS[n], "GET", "/requests?local=1")[1]["count"] for n in ["r1", "r2", "r3"]}
+    status, journal = admin(REPLICAS["r2"], "GET", "/requests")
+    expect(status == 200 and journal["count"] == sum(local.values()), f"a global read through r2 merges every replica's part ({local})")
+    status, journal = admin(NGINX_PORT, "GET", "/requests?session=run-3&local=1", headers={"X-Understudy-Session": "run-3"})
+    expect(status == 200 and journal["count"] >= 2, f"a session's journal read through nginx is complete on its replica ({journal['count']})")
+
     print("a replica that joins later serves the existing sessions")
     start_replica("r4")
     sessions_answer(REPLICAS["r4"], "r4, asked directly")
@@ -192,6 +200,8 @@ def main():
     print("a killed replica's sessions are served by the others, and by it again after a restart")
     stop("r1", signal.SIGKILL)
     sessions_answer(NGINX_PORT, "through nginx with r1 killed")
+    status, body = admin(REPLICAS["r2"], "GET", "/requests")
+    expect(status == 502 and f"127.0.0.1:{REPLICAS['r1']}" in body["detail"], f"a global journal read with r1 down fails, naming r1 ({status})")
     start_replica("r1")
     sessions_answer(REPLICAS["r1"], "r1 restarted, asked directly")
 

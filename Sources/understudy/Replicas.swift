@@ -11,6 +11,17 @@ import UnderstudyReplicas
 struct ReplicaOptions {
     var redis: String?
     var name: String?
+    var peers: String?
+
+    /// `--peers HOST:PORT,…` (`UNDERSTUDY_PEERS`): whom a global journal read asks; nil without.
+    func journalPeers() throws -> JournalPeers? {
+        guard let text = peers ?? Environment.string("UNDERSTUDY_PEERS") else { return nil }
+        do {
+            return try JournalPeers(parsing: text)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
 
     /// The store, ready to attach to the engine; nil without a Redis URL.
     func store(logger: Logger) throws -> RedisSharedState? {

@@ -80,6 +80,12 @@ struct Serve: ParsableCommand {
     @Option(help: "This replica's name, sent on every response as X-Understudy-Replica. (UNDERSTUDY_REPLICA_NAME)")
     var replicaName: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The replicas a global journal read asks, this one included: HOST:PORT items, a DNS name resolved on each read (a headless Service). (UNDERSTUDY_PEERS, comma-separated)",
+            valueName: "HOST:PORT,…"))
+    var peers: String?
+
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
     var allowRemoteAdmin = false
 
@@ -132,7 +138,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)")
         }
 
-        let replicas = ReplicaOptions(redis: redis, name: replicaName)
+        let replicas = ReplicaOptions(redis: redis, name: replicaName, peers: peers)
         try replicas.name(&server)
         var configuration = UnderstudyConfiguration(
             server: server,
@@ -171,6 +177,7 @@ struct Serve: ParsableCommand {
         guard (1...1_000_000).contains(configuration.sessionLimit) else { throw ValidationError("--session-limit must be from 1 to 1000000") }
         let sharedState = try replicas.store(logger: logger)
         configuration.sharedState = sharedState
+        configuration.journalPeers = try replicas.journalPeers()
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads))

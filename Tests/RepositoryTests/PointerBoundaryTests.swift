@@ -28,6 +28,7 @@ import Testing
         "Sources/UnderstudyReplicas/RedisConnection.swift": "hiredis's context and the argument vectors of its commands",
         "Sources/UnderstudyReplicas/RedisReply.swift": "hiredis's reply objects, copied into values within a budget",
         "Sources/UnderstudyReplicas/RedisReader.swift": "hiredis's protocol reader fed from a byte array",
+        "Sources/UnderstudyReplicas/Platform.swift": "a peer's address from getaddrinfo, and the socket calls of one journal read",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

@@ -24,10 +24,17 @@ extension AdminAPI {
         Selection(steps: steps, shared: steps.count > 1 ? control.shared.map { SharedSequence(key: $0.makeSequenceKey(), store: $0) } : nil)
     }
 
-    /// `GET /__admin/health`: precomputed on its own; with a shared store, its status too.
-    var health: Reply {
+    /// `GET /__admin/health`: precomputed on its own; with a shared store, its status too. With `?ready=1` (a
+    /// readiness probe), 503 until the replica has read the shared state once: a replica that joins gets
+    /// traffic only once it serves what the others serve. Redis lost later does not make it unready: it
+    /// serves from what it read, as every replica does then.
+    func health(_ request: ServerRequest) -> Reply {
         guard let shared = control.shared else { return Self.healthy }
-        return Self.json(.ok, UnderstudyWire.Health(shared: shared.health))
+        let health = shared.health
+        if request.queryValue("ready") != nil, health.status == "connecting" {
+            return Self.json(.serviceUnavailable, UnderstudyWire.Health(status: "not ready", shared: health))
+        }
+        return Self.json(.ok, UnderstudyWire.Health(shared: health))
     }
 
     /// A session header that names another session than the path: refused, since a load balancer

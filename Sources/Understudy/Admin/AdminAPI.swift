@@ -60,7 +60,7 @@ package struct AdminAPI {
             return Reply(.respond(Dashboard.page))
         case ["health"]:
             try allow(method, [.get, .head], path: "/__admin/health")
-            return health
+            return health(request)
         case ["scenarios"]:
             try allow(method, [.get, .head], path: "/__admin/scenarios")
             return ok(scenariosJSON())

@@ -44,6 +44,8 @@ public struct UnderstudyConfiguration: Sendable {
     package var upstreamClient: (any UpstreamClient)?
     /// The state shared with other replicas (`--redis`, from `UnderstudyReplicas`); nil: this server's alone.
     package var sharedState: (any SharedStateStore)?
+    /// The replicas a global journal read asks (`--peers`); nil: this server's journal is the whole one.
+    package var journalPeers: (any JournalFanOut)?
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",

@@ -46,7 +46,8 @@ public final class UnderstudyEngine: Sendable {
             adminGuard: AdminGuard(bindHost: host, isLoopback: isLoopback, allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
             logger: configuration.logger,
             sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI,
-            requestValidation: configuration.requestValidation, shared: configuration.sharedState)
+            requestValidation: configuration.requestValidation, shared: configuration.sharedState,
+            journalPeers: configuration.journalPeers)
         configuration.sharedState?.attach(control)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         self.control = control

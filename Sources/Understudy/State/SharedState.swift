@@ -27,6 +27,14 @@ package protocol SharedStateStore: AnyObject, Sendable {
     func scenarioSets() -> UnderstudyWire.ScenarioSets
 }
 
+/// The replicas whose journals make the global one (`--peers`): the journal stays on each replica, and a
+/// global read asks every peer for its part. `UnderstudyReplicas` implements it over HTTP.
+package protocol JournalFanOut: Sendable {
+    /// Every peer's journal for `query` (the peers' own filters), merged by time; throws, naming the peer,
+    /// when one does not answer: a global journal missing a replica's part must not look complete.
+    func globalJournal(query: [(name: String, value: String)], authorization: String?) throws(SharedStateFailure) -> UnderstudyWire.Journal
+}
+
 /// A change of the admin API that every replica must see.
 package enum SharedChange: Sendable {
     /// The global selection (`api` nil), a per-API override, or a session's (all APIs or one);
