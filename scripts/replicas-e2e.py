@@ -192,6 +192,19 @@ def main():
     status, journal = admin(NGINX_PORT, "GET", "/requests?session=run-3&local=1", headers={"X-Understudy-Session": "run-3"})
     expect(status == 200 and journal["count"] >= 2, f"a session's journal read through nginx is complete on its replica ({journal['count']})")
 
+    print("a reset through one replica resets every replica, and clears each one's journal once")
+    admin(REPLICAS["r1"], "PUT", "/scenario", {"name": "empty"})
+    status, _ = admin(REPLICAS["r1"], "POST", "/reset")
+    expect(status == 200, "POST /__admin/reset: 200")
+    request(REPLICAS["r1"], "GET", "/catfact/fact")
+    for name in ["r2", "r3"]:
+        wait_until(f"{name} is reset", lambda n=name: admin(REPLICAS[n], "GET", "/scenario")[1] == admin(REPLICAS["r1"], "GET", "/scenario")[1]
+                   and admin(REPLICAS[n], "GET", "/requests?local=1")[1]["count"] == 0, 2)
+    time.sleep(0.3)  # a check of the version by r1's own watcher
+    expect(admin(REPLICAS["r1"], "GET", "/requests?local=1")[1]["count"] == 1, "the resetting replica keeps what it answered after its reset")
+    for session, scenario in SESSIONS.items():
+        admin(NGINX_PORT, "PUT", f"/sessions/{session}/scenario", {"name": scenario}, {"X-Understudy-Session": session})
+
     print("a replica that joins later serves the existing sessions")
     start_replica("r4")
     sessions_answer(REPLICAS["r4"], "r4, asked directly")

@@ -90,6 +90,14 @@ package final class RedisSharedState: SharedStateStore {
         guard let results = replies[replies.count - 2].elements, !results.contains(where: { if case .error = $0 { true } else { false } }) else {
             throw SharedStateFailure("Redis did not apply the change (\(Self.describe(replies[replies.count - 2])))")
         }
+        if case .reset = change, results.count >= 2, let epoch = results[results.count - 2].integer {
+            // This replica resets itself (the admin API does); its watcher must not reset it again when it
+            // reads the new epoch, clearing the journal of requests answered since. Only when no other
+            // replica's reset came in between.
+            status.withLock { status in
+                if status.epoch == epoch - 1 { status.epoch = epoch }
+            }
+        }
     }
 
     // MARK: - Requests
