@@ -205,9 +205,19 @@ def main():
     for session, scenario in SESSIONS.items():
         admin(NGINX_PORT, "PUT", f"/sessions/{session}/scenario", {"name": scenario}, {"X-Understudy-Session": session})
 
-    print("a replica that joins later serves the existing sessions")
+    print("sessions' own sequences keep their exact counts while replicas come and go")
+    sequences = [f"seq-{i}" for i in range(12)]
+    for session in sequences:
+        admin(NGINX_PORT, "PUT", f"/sessions/{session}/scenario", {"sequence": [{"name": "server-error", "count": 2}, {"name": "happy"}]},
+              {"X-Understudy-Session": session})
+        request(NGINX_PORT, "GET", "/catfact/fact", headers={"X-Understudy-Session": session})  # one 500 each, before the changes
+
+    print("a replica that joins later serves the existing sessions and the global selection")
+    admin(NGINX_PORT, "PUT", "/scenario", {"name": "empty", "api": "swapi"})
     start_replica("r4")
     sessions_answer(REPLICAS["r4"], "r4, asked directly")
+    expect(admin(REPLICAS["r4"], "GET", "/scenario")[1]["overrides"] == {"swapi": "empty"}, "r4 has the override set before it started")
+    admin(NGINX_PORT, "PUT", "/scenario", {"name": None, "api": "swapi"})
     stop("r4")
 
     print("a killed replica's sessions are served by the others, and by it again after a restart")
@@ -215,8 +225,15 @@ def main():
     sessions_answer(NGINX_PORT, "through nginx with r1 killed")
     status, body = admin(REPLICAS["r2"], "GET", "/requests")
     expect(status == 502 and f"127.0.0.1:{REPLICAS['r1']}" in body["detail"], f"a global journal read with r1 down fails, naming r1 ({status})")
+    statuses = {s: [session_status(NGINX_PORT, s) for _ in range(3)] for s in sequences}
+    wrong = {s: v for s, v in statuses.items() if v != [500, 200, 200]}
+    expect(not wrong, f"each session's sequence gave exactly two 500s in all, whichever replica served it ({len(wrong)} wrong: {dict(list(wrong.items())[:3])})")
     start_replica("r1")
     sessions_answer(REPLICAS["r1"], "r1 restarted, asked directly")
+    for name in ["r2", "r3"]:
+        stop(name)
+        start_replica(name)
+    sessions_answer(NGINX_PORT, "through nginx after every replica restarted one by one")
 
     print("a global sequence counts once over all replicas")
     status, _ = admin(REPLICAS["r2"], "PUT", "/scenario", {"sequence": [{"name": "server-error", "count": 10}, {"name": "happy"}]})
