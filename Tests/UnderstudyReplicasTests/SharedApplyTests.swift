@@ -93,6 +93,16 @@ import UnderstudyHTTP
         #expect(!control.hasSession("s"))
     }
 
+    @Test func theStoreCannotMakeAReplicaHoldMoreSessionsThanItsLimit() throws {
+        let set = try ScenarioLoader.load(directory: Self.scenarios, lazyDatasets: true)
+        let control = ServerControl(
+            scenarios: set, start: "happy", journalSize: 10,
+            adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: nil), logger: Logger(label: "test"),
+            sessionLimits: .init(ttlSeconds: 60, limit: 3))
+        for index in 0..<10 { control.applyShared(session: "s\(index)", SharedSession(all: Selection("empty"))) }
+        #expect(control.sessionIDs().count == 3)
+    }
+
     @Test func sessionsComeAndGo() throws {
         let control = try control()
         control.applyShared(session: "s", SharedSession(all: Selection("empty"), apis: [.artic: Selection("server-error")]))

@@ -39,6 +39,8 @@ extension ServerControl {
             let selections = (shared.all.map { [$0] } ?? []) + Array(shared.apis.values)
             let missing = selections.flatMap(\.scenarioNames).filter { state.scenarios[$0] == nil }
             guard missing.isEmpty else { return (false, missing) }
+            // The store is trusted no more than a client: it never makes this replica hold more sessions than its limit.
+            guard state.sessions[id] != nil || state.sessions.count < state.sessionLimits.limit else { return (false, []) }
             var session = state.sessions[id] ?? .init()
             if !Self.same(session.all, shared.all) { session.all = shared.all }
             for (api, selection) in shared.apis where !Self.same(session.apis[api], selection) { session.apis[api] = selection }
