@@ -56,7 +56,8 @@ package final class RedisSharedState: SharedStateStore {
     package func write(_ change: SharedChange) throws(SharedStateFailure) {
         let ttl = control?.sessionTTLSeconds ?? 0
         var commands: [[String]] = [["MULTI"]]
-        let message: SharedKeys.Message
+        /// What the channel is told: a session's message carries the version the write made, so it is sent after EXEC.
+        let message: (Int64) -> SharedKeys.Message
         switch change {
         case .selection(let session, let api, let selection):
             let key = session.map(SharedKeys.session) ?? SharedKeys.global
@@ -73,22 +74,29 @@ package final class RedisSharedState: SharedStateStore {
                 commands.append(["SADD", SharedKeys.sessions, session])
                 if ttl > 0 { commands.append(["EXPIRE", key, String(ttl)]) }
             }
-            message = session.map { .session($0) } ?? .global
+            message = { version in session.map { .session($0, version: version) } ?? .global }
         case .deleteSession(let id):
             commands += [["DEL", SharedKeys.session(id)], ["SREM", SharedKeys.sessions, id]]
-            message = .session(id)
+            message = { .session(id, version: $0) }
         case .reset:
             // The sessions' keys are found first: a reset removes every one of them.
             let ids = try run([["SMEMBERS", SharedKeys.sessions]])[0].elements?.compactMap(\.text) ?? []
             commands += ids.compactMap(SharedKeys.sessionID).map { ["DEL", SharedKeys.session($0)] }
             commands += [["DEL", SharedKeys.sessions], ["DEL", SharedKeys.global], ["INCR", SharedKeys.epoch]]
-            message = .reset
+            message = { _ in .reset }
         }
-        commands += [["INCR", SharedKeys.version], ["EXEC"], ["PUBLISH", SharedKeys.channel, message.text]]
+        commands += [["INCR", SharedKeys.version], ["EXEC"]]
         let replies = try run(commands)
         // EXEC's reply: one per queued command, or nil/an error when the transaction did not run.
-        guard let results = replies[replies.count - 2].elements, !results.contains(where: { if case .error = $0 { true } else { false } }) else {
-            throw SharedStateFailure("Redis did not apply the change (\(Self.describe(replies[replies.count - 2])))")
+        guard let results = replies[replies.count - 1].elements, !results.contains(where: { if case .error = $0 { true } else { false } }),
+            let version = results.last?.integer
+        else {
+            throw SharedStateFailure("Redis did not apply the change (\(Self.describe(replies[replies.count - 1])))")
+        }
+        // The change is made: an announcement that fails now is caught up by every replica's version check,
+        // so it is no reason to tell the caller the change was not made.
+        if (try? run([["PUBLISH", SharedKeys.channel, message(version).text]])) == nil {
+            logger.notice("shared state: a change was stored but not announced; the replicas' version check picks it up")
         }
         if case .reset = change, results.count >= 2, let epoch = results[results.count - 2].integer {
             // This replica resets itself (the admin API does); its watcher must not reset it again when it

@@ -11,7 +11,7 @@ package import UnderstudyAdminWire
 /// - `understudy:epoch` (counter): raised by every reset, so each replica clears its own journal
 /// - `understudy:seq:KEY` (counter): the requests a shared sequence has answered, all replicas together
 /// - `understudy:sets` (hash): each replica's scenario-files hash, by replica name
-/// - channel `understudy:changes`: `g` (global), `s:ID` (a session), `r` (reset)
+/// - channel `understudy:changes`: `g` (global), `s:ID@VERSION` (a session, and the version its write made), `r` (reset)
 package enum SharedKeys {
     package static let global = "understudy:global"
     package static let sessions = "understudy:sessions"
@@ -36,13 +36,15 @@ package enum SharedKeys {
     /// The messages of ``channel``.
     package enum Message: Equatable {
         case global
-        case session(String)
+        /// A session's change, with the version its write made: a replica that had the version before it
+        /// can record this one having read the session, and needs no full read to catch up.
+        case session(String, version: Int64)
         case reset
 
         package var text: String {
             switch self {
             case .global: "g"
-            case .session(let id): "s:\(id)"
+            case .session(let id, let version): "s:\(id)@\(version)"
             case .reset: "r"
             }
         }
@@ -53,8 +55,11 @@ package enum SharedKeys {
             case "g": self = .global
             case "r": self = .reset
             default:
-                guard text.hasPrefix("s:"), let id = SharedKeys.sessionID(String(text.dropFirst(2))) else { return nil }
-                self = .session(id)
+                let parts = text.dropFirst(2).split(separator: "@", omittingEmptySubsequences: false)
+                guard text.hasPrefix("s:"), parts.count == 2, let id = SharedKeys.sessionID(String(parts[0])), let version = Int64(parts[1]),
+                    version > 0
+                else { return nil }
+                self = .session(id, version: version)
             }
         }
     }

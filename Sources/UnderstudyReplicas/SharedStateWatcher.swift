@@ -58,9 +58,13 @@ package enum SharedStateWatcher {
         switch change {
         case .global: _ = try? store.readGlobal()
         case .reset: try? store.readAll()
-        case .session(let id):
+        case .session(let id, let version):
             store.forgetMiss(id)
-            try? store.readSession(id)
+            guard (try? store.readSession(id)) != nil else { return }
+            // Read: the version it made is this replica's now, unless a change before it was missed.
+            store.status.withLock { status in
+                if status.version == version - 1 { status.version = version }
+            }
         }
     }
 

@@ -36,9 +36,9 @@ import UnderstudyReplicas
     @Test func messages() {
         #expect(SharedKeys.Message("g") == .global)
         #expect(SharedKeys.Message("r") == .reset)
-        #expect(SharedKeys.Message("s:run-1.a_b") == .session("run-1.a_b"))
-        #expect(SharedKeys.Message.session("x").text == "s:x")
-        for text in ["", "s:", "s:a b", "s:" + String(repeating: "a", count: 129), "x", "g2"] {
+        #expect(SharedKeys.Message("s:run-1.a_b@17") == .session("run-1.a_b", version: 17))
+        #expect(SharedKeys.Message.session("x", version: 3).text == "s:x@3")
+        for text in ["", "s:", "s:a", "s:a@", "s:a@0", "s:a@x", "s:a@1@2", "s:a b@1", "s:" + String(repeating: "a", count: 129) + "@1", "x", "g2"] {
             #expect(SharedKeys.Message(text) == nil, "\(text)")
         }
     }
