@@ -78,6 +78,9 @@ test: helper
 	# and called over HTTP under every scenario, against the documents as Python reads them.
 	scripts/validate-openapi-bodies.sh
 	scripts/openapi-e2e.sh
+	# Replicas sharing their state in Redis: real redis-server and nginx (installed here) in front of real
+	# `understudy serve --redis` processes; a global switch, sessions through kills and restarts, Redis stopped and back.
+	scripts/replicas-e2e.sh
 
 ## Robustness: malformed HTTP, strict HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing;
 ## then 60 s of coverage-guided fuzzing per target (request path, scenario loader; scripts/fuzz.sh);

@@ -59,6 +59,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // hiredis, the Redis client the replicas' shared state (`serve --redis`) talks through.
+        .systemLibrary(
+            name: "CHiredis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"]), .brew(["hiredis"])]
+        ),
         // The HTTP core: request, reply, value response, responder and transport protocols. Pure Swift
         // over swift-http-types, so everything above it builds and tests without a C library.
         .target(
@@ -157,6 +163,14 @@ let package = Package(
             ],
             resources: [.embedInCode("Admin/Dashboard.html")]
         ),
+        // Replicas behind a load balancer sharing their state in Redis (`serve --redis`): the engine's
+        // SharedStateStore over hiredis. Linked by the command line only; without --redis nothing of it runs.
+        .target(
+            name: "UnderstudyReplicas",
+            dependencies: [
+                "Understudy", "UnderstudyHTTP", "UnderstudyAdminWire", "CHiredis", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // `understudy record` and `derive`: the recording responder, the scenario and dataset writers.
         // Only the command line (and its tests) link it.
         .target(
@@ -216,6 +230,7 @@ let package = Package(
                 "Understudy",
                 "UnderstudyAdminWire",
                 "UnderstudyRecording",
+                "UnderstudyReplicas",
                 "UnderstudyDocuments",
                 "UnderstudyOpenAPI",
                 "UnderstudyHTTP",
@@ -238,6 +253,9 @@ let package = Package(
         ),
         // A test target per module. The suites that put sockets, processes or a browser to work are in
         // UnderstudyWireTests, which `make test` runs serially by itself; the others run in parallel.
+        // The replicas' Redis protocol reading, stored-state encoding and URL parsing, with no socket
+        // (scripts/replicas-e2e.sh runs real Redis, nginx and replicas).
+        .testTarget(name: "UnderstudyReplicasTests", dependencies: ["UnderstudyReplicas", "Understudy", "UnderstudyAdminWire"]),
         .testTarget(name: "UnderstudyHTTPTests", dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD"]),
         .testTarget(
             name: "UnderstudyDocumentsTests", dependencies: ["UnderstudyDocuments", .product(name: "SystemPackage", package: "swift-system")]),

@@ -241,6 +241,12 @@ public struct UnderstudyAdmin: Sendable {
         try await decode(data(method, path, query: [], body: JSONEncoder().encode(body)))
     }
 
+    /// The session an admin call is about: the id in `/sessions/ID…`, or a journal call's `session` parameter.
+    static func session(of path: String, query: [URLQueryItem]) -> String? {
+        if path.hasPrefix("/sessions/") { return path.dropFirst("/sessions/".count).split(separator: "/").first.map(String.init) }
+        return query.first { $0.name == "session" }?.value
+    }
+
     private func decode<Answer: Decodable>(_ data: Data) throws -> Answer {
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
@@ -257,6 +263,9 @@ public struct UnderstudyAdmin: Sendable {
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        // A session's call carries its id as requests do, so a load balancer that routes by the header
+        // (replicas, docs/replicas.md) sends it to the replica that serves the session and keeps its journal.
+        if let session = Self.session(of: path, query: query) { request.setValue(session, forHTTPHeaderField: UnderstudyHeaderName.session) }
         if method != "GET" && method != "HEAD" {
             // The server refuses state-changing admin calls that a browser could send cross-site.
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -36,6 +36,8 @@ public enum UnderstudyHeaderName {
     /// Sent by the dashboard's own calls, so a state-changing admin call from a page that is not
     /// the dashboard (a form cannot set a custom header) is refused.
     public static let admin = "X-Understudy-Admin"
+    /// On responses of a server started with `--replica-name`: which replica answered (behind a load balancer).
+    public static let replica = "X-Understudy-Replica"
 }
 
 /// The environment variables Understudy's libraries read.

@@ -31,16 +31,28 @@ extension UnderstudyWire {
         public var active: Selection
         public var scenarios: [ScenarioInfo]
         public var lastReloadError: ReloadError?
+        /// With `serve --redis`: the scenario files' hash of this replica and of the others.
+        public var sets: ScenarioSets?
 
-        public init(active: Selection, scenarios: [ScenarioInfo], lastReloadError: ReloadError?) {
+        public init(active: Selection, scenarios: [ScenarioInfo], lastReloadError: ReloadError?, sets: ScenarioSets? = nil) {
             self.active = active
             self.scenarios = scenarios
             self.lastReloadError = lastReloadError
+            self.sets = sets
         }
 
         enum CodingKeys: String, CodingKey {
-            case active, scenarios
+            case active, scenarios, sets
             case lastReloadError = "last_reload_error"
+        }
+
+        /// `sets` only with replicas (`serve --redis`): a server on its own answers as it always did.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(active, forKey: .active)
+            try container.encode(scenarios, forKey: .scenarios)
+            try container.encode(lastReloadError, forKey: .lastReloadError)
+            if let sets { try container.encode(sets, forKey: .sets) }
         }
     }
 

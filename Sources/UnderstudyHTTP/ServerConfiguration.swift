@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// How the HTTP server listens and what it tolerates: what any transport means. How a transport
 /// does it (libmicrohttpd's worker threads and event loop) is that transport's own option.
 public struct ServerConfiguration: Sendable {
@@ -21,6 +23,10 @@ public struct ServerConfiguration: Sendable {
     /// fill the server (once full, libmicrohttpd stops accepting and a newcomer waits in the
     /// backlog). Off by default: for API traffic a full server should queue clients, not drop them.
     public var reclaimsIdleConnections: Bool = false
+    /// Fields every response carries, refusals included: a replica's name (`--replica-name`), so a
+    /// client behind a load balancer can tell which replica answered. Added when a response is made
+    /// for the wire, which a cached response is once: empty, it costs nothing.
+    public var responseFields: HTTPFields = [:]
 
     public init(
         host: String = "127.0.0.1",

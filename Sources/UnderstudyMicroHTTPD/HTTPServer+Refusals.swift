@@ -95,6 +95,7 @@ extension HTTPServer {
             defer { MHD_destroy_response(response) }
             MHD_add_response_header(response, "Content-Type", "application/json")
             MHD_add_response_header(response, "Connection", "close")
+            WireResponse.addHeaders(configuration.responseFields, to: response)
             return MHD_queue_response(connection, UInt32(status), response)
         }
     }

@@ -15,7 +15,7 @@ extension HTTPServer {
         switch reply.action {
         case .respond(let response):
             exchange.status = response.statusCode
-            return MHD_queue_response(connection, UInt32(response.statusCode), WireResponse.of(response).handle)
+            return MHD_queue_response(connection, UInt32(response.statusCode), WireResponse.of(response, extra: configuration.responseFields).handle)
         case .truncate(let response):
             exchange.status = response.statusCode
             return queueStream(response, mode: .truncate, connection: connection)
@@ -73,6 +73,7 @@ extension HTTPServer {
             return .NO
         }
         WireResponse.addHeaders(response.headerFields, to: handle)
+        WireResponse.addHeaders(configuration.responseFields, to: handle)
         let result = MHD_queue_response(connection, UInt32(response.status.code), handle)
         MHD_destroy_response(handle)
         return result

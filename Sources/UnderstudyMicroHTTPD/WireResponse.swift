@@ -12,7 +12,7 @@ import UnderstudyHTTP
 final class WireResponse: WireForm, @unchecked Sendable {
     let handle: OpaquePointer
 
-    init(_ response: Response) {
+    init(_ response: Response, extra: HTTPFields) {
         let owner = BodyOwner(response.body)
         let bytes = owner.body.withUnsafeBufferPointer { $0.baseAddress }
         if let bytes, !owner.body.isEmpty {
@@ -26,17 +26,21 @@ final class WireResponse: WireForm, @unchecked Sendable {
             handle = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         }
         Self.addHeaders(response.headerFields, to: handle)
+        Self.addHeaders(extra, to: handle)
     }
 
     deinit {
         MHD_destroy_response(handle)
     }
 
-    static func of(_ response: Response) -> WireResponse {
+    /// `extra`: the server's ``ServerConfiguration/responseFields``, kept in the wire form with the rest
+    /// (read only when the form is made, so a cached response's send does not even copy them).
+    static func of(_ response: Response, extra: @autoclosure () -> HTTPFields) -> WireResponse {
         // A cast to a final class is one compare of the type. Another transport's form (none
         // exists today) would be replaced per send, never misread.
         if let kept = response.wireForm as? WireResponse { return kept }
-        return response.keepWireForm(WireResponse(response)) as? WireResponse ?? WireResponse(response)
+        let made = WireResponse(response, extra: extra())
+        return response.keepWireForm(made) as? WireResponse ?? made
     }
 
     static func addHeaders(_ fields: HTTPFields, to response: OpaquePointer) {

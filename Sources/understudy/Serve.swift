@@ -4,6 +4,7 @@ import Logging
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyReplicas
 import UnderstudyTLS
 
 #if canImport(FoundationEssentials)
@@ -74,6 +75,18 @@ struct Serve: ParsableCommand {
     @Option(help: "Check requests to the OpenAPI documents against them: off, report or enforce. (UNDERSTUDY_VALIDATE_REQUESTS, default off)")
     var validateRequests: String?
 
+    @Option(help: "Share the state with other replicas through Redis: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]. (UNDERSTUDY_REDIS)")
+    var redis: String?
+
+    @Option(help: "This replica's name, sent on every response as X-Understudy-Replica. (UNDERSTUDY_REPLICA_NAME)")
+    var replicaName: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The replicas a global journal read asks, this one included: HOST:PORT items, a DNS name resolved on each read (a headless Service). (UNDERSTUDY_PEERS, comma-separated)",
+            valueName: "HOST:PORT,…"))
+    var peers: String?
+
     @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
     var allowRemoteAdmin = false
 
@@ -128,6 +141,8 @@ struct Serve: ParsableCommand {
             throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)")
         }
 
+        let replicas = ReplicaOptions(redis: redis, name: replicaName, peers: peers)
+        try replicas.name(&server)
         var configuration = UnderstudyConfiguration(
             server: server,
             scenariosDirectory: scenariosDirectory(scenarios),
@@ -176,6 +191,9 @@ struct Serve: ParsableCommand {
         }
         for change in identity?.changes ?? [] { logger.notice("tls: \(change)") }
         configuration.trust = try identity?.authority.map { TrustDownloads(caPEM: $0.pem, mobileConfig: try MobileConfig.profile(for: $0)) }
+        let sharedState = try replicas.store(logger: logger)
+        configuration.sharedState = sharedState
+        configuration.journalPeers = try replicas.journalPeers()
         let understudy: UnderstudyServer
         do {
             understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads, tls: serving))
@@ -184,6 +202,7 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
 
+        if let sharedState { SharedStateWatcher.start(sharedState) }
         do {
             try understudy.start()
         } catch {

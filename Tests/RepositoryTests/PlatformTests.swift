@@ -17,6 +17,8 @@ import Testing
         "Sources/UnderstudyRecording/Platform.swift",
         "Sources/UnderstudyTesting/Platform.swift",
         "Sources/UnderstudyTLS/Platform.swift",
+        // hiredis's timeval and the shared-state watcher's sleeps.
+        "Sources/UnderstudyReplicas/Platform.swift",
         // The C target's send flag (MSG_NOSIGNAL) and start-up code pages (ELF program headers).
         "Sources/CUnderstudyHTTPWire/platform.c",
         // The executable's one platform file: its sigwait signal thread (pthread_t is a pointer on

@@ -14,6 +14,7 @@ import Testing
         "Sources/CYAML/",
         "Sources/CGnuTLS/",
         "Sources/CUnderstudyTLS/",  // certificates made and read with GnuTLS, the handshake's certificate by SNI
+        "Sources/CHiredis/",
     ]
 
     /// Single files at the wire, each with its reason.
@@ -28,6 +29,10 @@ import Testing
         "Sources/understudy-upstream/Platform.swift": "the helper's stdin and stdout",
         "Sources/UnderstudyTLS/GnuTLS.swift": "CUnderstudyTLS's C strings in and out, and the buffers it allocates",
         "Sources/UnderstudyTLS/Platform.swift": "getifaddrs walks a C list of interface addresses",
+        "Sources/UnderstudyReplicas/RedisConnection.swift": "hiredis's context and the argument vectors of its commands",
+        "Sources/UnderstudyReplicas/RedisReply.swift": "hiredis's reply objects, copied into values within a budget",
+        "Sources/UnderstudyReplicas/RedisReader.swift": "hiredis's protocol reader fed from a byte array",
+        "Sources/UnderstudyReplicas/Platform.swift": "a peer's address from getaddrinfo, and the socket calls of one journal read",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

@@ -15,6 +15,7 @@ extension AdminAPI {
     /// `GET /__admin/requests`. With answers already sent and not yet recorded, the read waits for them parked
     /// (a deferred reply), and the wait runs off the worker threads (see ``Journal/settle()``).
     func journalReply(_ request: ServerRequest) throws(AdminError) -> Reply {
+        if let peers = control.journalPeers, request.queryValue("local") == nil { return try globalJournalReply(request, peers: peers) }
         if control.journal.isSettled { return Self.json(.ok, try journalJSON(request)) }
         let api = self
         return Reply(
@@ -120,13 +121,15 @@ extension AdminAPI {
                     name: name, description: scenario.description, file: scenario.file,
                     extends: scenario.extends, active: state.active.scenarioNames.contains(name))
             },
-            lastReloadError: state.reloadProblems.map { UnderstudyWire.ReloadError(problems: $0.map(\.description)) }
+            lastReloadError: state.reloadProblems.map { UnderstudyWire.ReloadError(problems: $0.map(\.description)) },
+            sets: control.shared?.scenarioSets()
         )
     }
 
     func journalJSON(_ request: ServerRequest) throws(AdminError) -> UnderstudyWire.Journal {
         var filter = Journal.Filter()
-        let accepted = ["session", "api", "path", "status", "since", "limit"]
+        // `local`: this replica's part alone, as a peer's global read asks for it (`--peers`).
+        let accepted = ["session", "api", "path", "status", "since", "limit", "local"]
         if let unknown = request.query.first(where: { !accepted.contains($0.name) }) {
             throw AdminError(.badRequest, "unknown parameter", "Unknown parameter '\(unknown.name)'. Accepted: \(accepted.joined(separator: ", ")).")
         }

@@ -61,7 +61,7 @@ package struct AdminAPI {
             return Reply(.respond(Dashboard.page))
         case ["health"]:
             try allow(method, [.get, .head], path: "/__admin/health")
-            return Self.healthy
+            return health(request)
         case ["scenarios"]:
             try allow(method, [.get, .head], path: "/__admin/scenarios")
             return ok(scenariosJSON())
@@ -74,10 +74,13 @@ package struct AdminAPI {
             let name = path[1]
             let exists = control.state.withLock { $0.scenarios[name] != nil }
             guard exists else { throw unknownScenario(name, status: .notFound) }
-            control.state.withLock { $0.active = Selection(name) }
+            let selection = Selection(name)
+            try share(.selection(session: nil, api: nil, selection))
+            control.state.withLock { $0.active = selection }
             return ok(stateJSON())
         case ["reset"]:
             try allow(method, [.post], path: "/__admin/reset")
+            try share(.reset)
             control.state.withLock { state in
                 state.active = Selection(state.startScenario)
                 state.overrides = [:]
@@ -123,11 +126,13 @@ package struct AdminAPI {
         case let path where path.count == 3 && path[0] == "sessions" && path[2] == "scenario":
             try allow(method, [.put], path: "/__admin/sessions/ID/scenario")
             let id = try sessionID(path[1])!
+            try checkSessionHeader(request, matches: id)
             try switchScenario(request, session: id)
             return ok(stateJSON(session: id))
         case let path where path.count == 3 && path[0] == "sessions" && path[2] == "routes":
             try allow(method, [.get, .head, .put, .post, .delete], path: "/__admin/sessions/ID/routes")
             let id = try sessionID(path[1])!
+            try checkSessionHeader(request, matches: id)
             if method == .put || method == .post {
                 let routes = try SessionOverlay.routes(from: request.body, scenariosDirectory: control.state.current.scenarios.directory)
                 expireSessions()
@@ -139,13 +144,16 @@ package struct AdminAPI {
         case let path where path.count == 3 && path[0] == "sessions" && path[2] == "validation":
             try allow(method, [.get, .head, .put], path: "/__admin/sessions/ID/validation")
             let id = try sessionID(path[1])!
+            try checkSessionHeader(request, matches: id)
             if method == .put { try setValidation(request, session: id) }
             let mode = control.state.withLock { $0.sessions[id]?.validation } ?? control.requestValidation
             return ok(UnderstudyWire.Validation(mode: mode))
         case let path where path.count == 2 && path[0] == "sessions":
             try allow(method, [.get, .head, .delete], path: "/__admin/sessions/ID")
             let id = try sessionID(path[1])!
+            try checkSessionHeader(request, matches: id)
             if method != .delete { return ok(stateJSON(session: id)) }
+            try share(.deleteSession(id))
             control.state.withLock { _ = $0.sessions.removeValue(forKey: id) }
             control.journal.clear(session: id)
             return ok(stateJSON(session: id))
@@ -191,53 +199,24 @@ package struct AdminAPI {
             )
         }
         if session != nil { expireSessions() }
-        let failure = control.state.withLock { state -> AdminError? in
+        let refusal = control.state.withLock { state -> AdminError? in
             for name in selection?.scenarioNames ?? [] where state.scenarios[name] == nil {
                 return unknownScenario(name, status: .badRequest, known: state.scenarios.names)
             }
-            if let id = session {
-                if let refusal = Self.refusesNewSession(id, in: state) { return refusal }
-                state.sessions[id]?.lastUsed.mark()
-            }
+            return session.flatMap { Self.refusesNewSession($0, in: state) }
+        }
+        if let refusal { throw refusal }
+        // Checked first, so that the store is never given a change this replica would refuse.
+        try share(.selection(session: session, api: api, selection))
+        control.state.withLock { state in
+            if let id = session { state.sessions[id]?.lastUsed.mark() }
             switch (session, api) {
             case (nil, nil): state.active = selection!
             case (nil, let api?): state.overrides[api] = selection
             case (let id?, nil): state.sessions[id, default: .init()].all = selection
             case (let id?, let api?): state.sessions[id, default: .init()].apis[api] = selection
             }
-            return nil
         }
-        if let failure { throw failure }
-    }
-
-    private func sequence(_ body: AdminRequestBody) throws(AdminError) -> Selection {
-        let items = try body.array("sequence") ?? []
-        let usage = "Each step is {\"name\": SCENARIO, \"count\": N ≥ 1}; the last step has no count and answers all later requests."
-        guard items.count >= 2 else { throw AdminError(.badRequest, "invalid sequence", "A sequence needs at least two steps. \(usage)") }
-        var steps: [Selection.Step] = []
-        for (index, item) in items.enumerated() {
-            guard let members = item.members, let name = item["name"]?.stringValue,
-                Set(members.map(\.key)).isSubset(of: ["name", "count"])
-            else {
-                throw AdminError(.badRequest, "invalid sequence", "Step \(index) is not an object with 'name' (and 'count'). \(usage)")
-            }
-            let isLast = index == items.count - 1
-            let count = item["count"].flatMap(Self.wholeNumber)
-            if isLast ? item["count"] != nil : (count == nil || count! < 1) {
-                throw AdminError(.badRequest, "invalid sequence", "Step \(index) has a wrong count. \(usage)")
-            }
-            steps.append(.init(scenario: name, count: isLast ? nil : count))
-        }
-        return Selection(steps: steps)
-    }
-
-    /// A JSON number that is a whole number however it is spelled (`2`, `2.0`, `2e0`), as
-    /// JSONSerialization read counts before the admin API parsed bodies itself.
-    private static func wholeNumber(_ value: JSONValue) -> Int? {
-        guard case .number(let text) = value else { return nil }
-        if let whole = Int(text) { return whole }
-        guard let number = Double(text), number.rounded() == number, abs(number) < 1e15 else { return nil }
-        return Int(number)
     }
 
     // MARK: - Checks

@@ -10,6 +10,8 @@ extension HTTPField.Name {
     package static let understudySession = HTTPField.Name(UnderstudyHeaderName.session)!
     /// Marks the dashboard's own admin calls (see AdminGuard).
     package static let understudyAdmin = HTTPField.Name(UnderstudyHeaderName.admin)!
+    /// Which replica answered (`--replica-name`), on every response.
+    package static let understudyReplica = HTTPField.Name(UnderstudyHeaderName.replica)!
     static let allowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
     static let allowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
     static let allowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!

@@ -44,13 +44,23 @@ package final class ScenarioResponder: HTTPResponder {
             scenario = chosen
             if let session { overlay = control.state.withLock { $0.sessions[session]?.overlay.routes ?? [] } }
         } else {
-            scenario = control.state.withLock { state in
-                guard let session else {
-                    if let fixed = state.singleScenario(for: matched) { return fixed }
-                    return state.scenarios[state.selection(api: matched, session: nil).next()]!
+            // With shared state (`--redis`), a session this replica has not seen is read from the store first.
+            if let session, let shared = control.shared, let refusal = Self.prepare(session, shared) { return refusal }
+            // A shared sequence still counting is counted by the store, outside the lock.
+            var counting: Selection?
+            let picked = control.state.withLock { state -> Scenario? in
+                if session == nil, let fixed = state.singleScenario(for: matched) { return fixed }
+                if let session, let routes = state.sessions[session]?.overlay.routes, !routes.isEmpty { overlay = routes }
+                let selection = state.selection(api: matched, session: session)
+                guard !selection.countsShared else {
+                    counting = selection
+                    return nil
                 }
-                if let routes = state.sessions[session]?.overlay.routes, !routes.isEmpty { overlay = routes }
-                return state.scenarios[state.selection(api: matched, session: session).next()]!
+                return state.scenarios[selection.next()]!
+            }
+            switch picked.map(SharedStep.scenario) ?? sharedStep(counting!) {
+            case .scenario(let chosen): scenario = chosen
+            case .refused(let reply): return reply
             }
         }
         var delayOverride: Int?

@@ -48,6 +48,10 @@ public struct UnderstudyConfiguration: Sendable {
     /// Reaches the upstreams of scenarios' `proxy:` prefixes. The engine links no HTTP client: the
     /// command line passes one (AsyncHTTPClient's), which should make its connections lazily.
     package var upstreamClient: (any UpstreamClient)?
+    /// The state shared with other replicas (`--redis`, from `UnderstudyReplicas`); nil: this server's alone.
+    package var sharedState: (any SharedStateStore)?
+    /// The replicas a global journal read asks (`--peers`); nil: this server's journal is the whole one.
+    package var journalPeers: (any JournalFanOut)?
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), scenariosDirectory: URL, scenario: String = "happy",

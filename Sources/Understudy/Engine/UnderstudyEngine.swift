@@ -49,7 +49,9 @@ public final class UnderstudyEngine: Sendable {
             logger: configuration.logger,
             sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI,
             openAPIGate: configuration.openAPIGate,
-            requestValidation: configuration.requestValidation)
+            requestValidation: configuration.requestValidation, shared: configuration.sharedState,
+            journalPeers: configuration.journalPeers)
+        configuration.sharedState?.attach(control)
         control.upstreamClient.withLock { $0 = configuration.upstreamClient }
         control.trust.withLock { $0 = configuration.trust }
         self.control = control

@@ -24,6 +24,10 @@ package final class ServerControl: Sendable {
     package let requestValidation: RequestValidation
     /// Set once a session has its own request validation: until then, no request takes the lock to look.
     package let sessionsValidate = ManagedAtomic(false)
+    /// The state replicas share (`--redis`); nil for a server on its own, and then no path looks further.
+    package let shared: (any SharedStateStore)?
+    /// The replicas a global journal read asks (`--peers`); nil: this replica's journal is the whole one.
+    package let journalPeers: (any JournalFanOut)?
     /// Host, cross-site and token checks before every admin route.
     let adminGuard: AdminGuard
     let logger: Logger
@@ -55,8 +59,10 @@ package final class ServerControl: Sendable {
     package init(
         scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
         sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], openAPIGate: OpenAPIGate? = nil,
-        requestValidation: RequestValidation = .off
+        requestValidation: RequestValidation = .off, shared: (any SharedStateStore)? = nil, journalPeers: (any JournalFanOut)? = nil
     ) {
+        self.shared = shared
+        self.journalPeers = journalPeers
         self.requestValidation = requestValidation
         var initial = ServerState(scenarios: scenarios, start: start)
         initial.sessionLimits = sessionLimits

@@ -1,0 +1,49 @@
+import HTTPTypes
+import UnderstudyAdminWire
+import UnderstudyHTTP
+
+/// The admin API with replicas (`--redis`): a change goes to the shared store before it is applied
+/// here, and a change the store did not take is refused (503) rather than applied on this replica
+/// alone, where it would make the replicas disagree without anyone knowing.
+extension AdminAPI {
+    /// Writes `change` to the shared store; a no-op without one.
+    func share(_ change: @autoclosure () -> SharedChange) throws(AdminError) {
+        guard let shared = control.shared else { return }
+        do {
+            try shared.write(change())
+        } catch {
+            throw AdminError(
+                .serviceUnavailable, "shared state unavailable",
+                "The change was not made, on this replica or any other: \(error.cause). Replicas keep serving the state they last read; retry once the store is back (GET /__admin/health shows its status)."
+            )
+        }
+    }
+
+    /// A new selection; a sequence gets the shared store's key so that every replica counts it together.
+    func makeSelection(steps: [Selection.Step]) -> Selection {
+        Selection(steps: steps, shared: steps.count > 1 ? control.shared.map { SharedSequence(key: $0.makeSequenceKey(), store: $0) } : nil)
+    }
+
+    /// `GET /__admin/health`: precomputed on its own; with a shared store, its status too. With `?ready=1` (a
+    /// readiness probe), 503 until the replica has read the shared state once: a replica that joins gets
+    /// traffic only once it serves what the others serve. Redis lost later does not make it unready: it
+    /// serves from what it read, as every replica does then.
+    func health(_ request: ServerRequest) -> Reply {
+        guard let shared = control.shared else { return Self.healthy }
+        let health = shared.health
+        if request.queryValue("ready") != nil, health.status == "connecting" {
+            return Self.json(.serviceUnavailable, UnderstudyWire.Health(status: "not ready", shared: health))
+        }
+        return Self.json(.ok, UnderstudyWire.Health(shared: health))
+    }
+
+    /// A session header that names another session than the path: refused, since a load balancer
+    /// routes the call by the header and the state would change on the path's session.
+    func checkSessionHeader(_ request: ServerRequest, matches id: String) throws(AdminError) {
+        guard let header = request.header(.understudySession), header != id else { return }
+        throw AdminError(
+            .badRequest, "contradicting session header",
+            "The \(UnderstudyHeaderName.session) header names another session than the path's '\(id)'. Send the path's id in the header (a load balancer routes by it) or leave the header out."
+        )
+    }
+}
