@@ -34,7 +34,8 @@ import UnderstudyTestSupport
     }
 
     @Test func caseAccentsAndPossessivesFold() async throws {
-        #expect(try await titles("DURER").first == "The Ill-Assorted Couple", "Dürer, by the folded ü")
+        #expect(try await titles("CEZANNE").first == "The Basket of Apples", "Cézanne, by the folded é")
+        #expect(try await titles("magritte").first == "Time Transfixed")
         #expect(try await titles("kandler").first == "King Vulture")
         #expect(Self.ranked("Zurbaran", ["Saint Francis by Zurbarán", "Other"]) == ["Saint Francis by Zurbarán"])
         #expect(Self.ranked("hokusai", ["Hokusai's Wave", "Other"]) == ["Hokusai's Wave"])
@@ -66,7 +67,7 @@ import UnderstudyTestSupport
         let americas = departments.filter { $0 == "Arts of the Americas" }.count
         let dataset = try ReferenceFiles.records(try ReferenceFiles.data("scenarios/data/artic/artworks.json"))
         let expected = dataset.filter { String(decoding: $0, as: UTF8.self).contains(#""department_title":"Arts of the Americas""#) }.count
-        #expect(expected == 4 && americas == expected, "every artwork of the department")
+        #expect(expected == 2 && americas == expected, "every artwork of the department")
         #expect(departments.prefix(expected).allSatisfy { $0 == "Arts of the Americas" }, "and ranked first: \(departments)")
     }
 
@@ -124,7 +125,7 @@ import UnderstudyTestSupport
 
     @Test func stopWordsOnlyAndHostileTextStayBounded() async throws {
         #expect(try await titles("the of and").isEmpty, "nothing left to match, as Elasticsearch answers")
-        #expect(try await titles("   ").count == 38, "a blank q is no q")
+        #expect(try await titles("   ").count == 26, "a blank q is no q")
         let long = Array(repeating: "monet's \"water lilies\" ümlaut 1926 \u{0}", count: 400).joined(separator: " ")
         let answer = try await fetch(
             Self.search, method: "POST",

@@ -27,7 +27,7 @@ import UnderstudyTestSupport
         #expect(realFailures.values.allSatisfy { $0.contains("dimensions") })
 
         let artworks = try await served("/artic/api/v1/artworks?limit=100")
-        #expect(artworks.count == 38)
+        #expect(artworks.count == 26)
         for artwork in artworks {
             let id = try #require(ReferenceFiles.id(artwork))
             let problem = Strict.problem(Strict.Artwork.self, artwork)

@@ -13,7 +13,7 @@ and in docs/apis.md. Run from the repository root:
 """
 import json, os, re, sys
 sys.path.insert(0, os.path.dirname(__file__))
-import breeds, catfact_extra
+import artic_images, breeds, catfact_extra
 
 ROOT = "scenarios/data"
 
@@ -53,9 +53,21 @@ def reference_records():
 # the project's own; only the thumbnail's image facts (lqip, width, height) are taken.
 FACTS = ["date_display", "place_of_origin", "dimensions", "medium_display", "category_titles", "image_id"]
 real = reference_records()
-artworks = [a for a in json.load(open(f"{ROOT}/artic/artworks.json", encoding="utf-8")) if a["id"] < 900000 and a["id"] != 4]
+# Only works whose image id is known: from a captured payload, or from public third-party captures of the real API
+# (artic_images.py, with how many independent sources agree). Another work's image id cannot be known offline, and
+# an invented one fails differently from the real service (a 404 from the IIIF server where the real image loads).
+artworks = [
+    a for a in json.load(open(f"{ROOT}/artic/artworks.json", encoding="utf-8"))
+    if a["id"] != 4 and (a["id"] in real or a["id"] in artic_images.IMAGES)
+]
 VERIFIED = sorted(i for i in real if any(a["id"] == i for a in artworks)) + [4]
 for artwork in artworks:
+    image = artic_images.IMAGES.get(artwork["id"])
+    if image:
+        artwork["image_id"] = image["image_id"]
+        for key in ("width", "height", "lqip"):
+            if key in image:
+                artwork["thumbnail"][key] = image[key]
     seen = real.get(artwork["id"])
     if not seen:
         continue
@@ -85,4 +97,5 @@ four = json.load(open(os.path.join(REFERENCE, "artic-api-data-dump-artwork-4.jso
 assert list(four) == list(artworks[0])
 artworks.append(four)
 write_lines(f"{ROOT}/artic/artworks.json", artworks)
-print(f"{len(facts)} facts, {len(breed_items)} breeds, {len(artworks)} artworks; verified against a payload: {VERIFIED}")
+print(f"{len(facts)} facts, {len(breed_items)} breeds, {len(artworks)} artworks; verified against a payload: {VERIFIED}; "
+      f"image ids from public captures: {sorted(artic_images.IMAGES)}")
