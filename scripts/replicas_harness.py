@@ -78,7 +78,9 @@ def stop(name, sig=signal.SIGTERM):
 
 
 REDIS_PORT = free_port()
-REPLICAS = {name: free_port() for name in ["r1", "r2", "r3", "r4", "r5"]}
+# r1-r3 are each other's peers, so their ports are known first; a replica that joins later takes a port when it starts
+# (a port picked long before is one another process on this machine, a test run beside this one, may take meanwhile).
+REPLICAS = {name: free_port() for name in ["r1", "r2", "r3"]}
 NGINX_PORT = free_port()
 
 
@@ -86,14 +88,16 @@ def start_redis():
     start("redis", ["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--dir", WORK, "--save", "",
                     "--appendonly", "yes", "--daemonize", "no"], os.path.join(WORK, "redis.log"))
     wait_until("redis-server answers", lambda: socket.create_connection(("127.0.0.1", REDIS_PORT), 0.2).close() is None)
+    expect(PROCESSES["redis"].poll() is None, f"our redis-server runs (port {REDIS_PORT} not taken by another process)")
 
 
 def start_replica(name):
+    REPLICAS.setdefault(name, free_port())
     start(name, [BINARY, "serve", "--port", str(REPLICAS[name]), "--scenarios", os.path.join(ROOT, "scenarios"),
                  "--redis", f"redis://127.0.0.1:{REDIS_PORT}/0", "--replica-name", name, "--log-level", "warning",
                  "--peers", ",".join(f"127.0.0.1:{REPLICAS[n]}" for n in ["r1", "r2", "r3"])],
           os.path.join(WORK, f"{name}.log"))
-    wait_until(f"{name} answers", lambda: admin(REPLICAS[name], "GET", "/health")[0] == 200, 20)
+    wait_until(f"{name} answers", lambda: request(REPLICAS[name], "GET", "/__admin/health")[1].get("X-Understudy-Replica") == name, 20)
 
 
 def nginx_config(names):
@@ -138,6 +142,7 @@ def start_nginx(names):
     path = nginx_config(names)
     start("nginx", ["nginx", "-c", path, "-p", WORK], os.path.join(WORK, "nginx.log"))
     wait_until("nginx answers", lambda: admin(NGINX_PORT, "GET", "/health")[0] == 200)
+    expect(PROCESSES["nginx"].poll() is None, f"our nginx runs (port {NGINX_PORT} not taken by another process)")
 
 
 def reload_nginx(names):
