@@ -18,11 +18,12 @@ hashing on X-Understudy-Session (consistent). It checks:
 - a server posing as Redis (garbage, a huge value, a hang-up mid-reply) does not take a replica down.
 Every wait polls with a deadline; nothing sleeps for long.
 """
+import os
 import signal
 import threading
 import time
 
-from replicas_harness import (FAILURES, NGINX_PORT, PROCESSES, REPLICAS, admin, expect, finish, hostile_redis,
+from replicas_harness import (FAILURES, NGINX_PORT, PROCESSES, REPLICAS, ROOT, admin, expect, finish, hostile_redis,
                               reload_nginx, request, start_nginx, start_redis, start_replica, stop, wait_until)
 
 # What each scenario answers on /catfact/facts.
@@ -201,10 +202,24 @@ def main():
     sweep(NGINX_PORT, "through nginx, Redis back")
     sets = admin(REPLICAS["r1"], "GET", "/scenarios")[1]["sets"]
     expect(sets["agree"] and len(sets["replicas"]) >= 5, f"/__admin/scenarios: the replicas' scenario files agree ({sets['hash']})")
+    expect(sets["hash"] == files_hash(os.path.join(ROOT, "scenarios")), f"and their hash is of the files themselves ({sets['hash']})")
     for name in five:
         stop(name)
     hostile_redis()
     print(f"replicas-e2e: {'FAILED' if FAILURES else 'passed'} in {time.monotonic() - began:.1f} s")
+
+
+def files_hash(folder):
+    """ScenarioFilesHash as Swift computes it: FNV-1a 64 over each regular file's relative path, a 0 and its bytes, in path order."""
+    paths = []
+    for base, folders, names in os.walk(folder):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        paths += [os.path.relpath(os.path.join(base, n), folder) for n in names if not n.startswith(".")]
+    value = 0xcbf29ce484222325
+    for path in sorted(paths):
+        for byte in path.encode() + b"\0" + open(os.path.join(folder, path), "rb").read():
+            value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f"fnv1a64:{value:x}"
 
 
 finish(main)
