@@ -104,7 +104,7 @@ validate: release
 
 ## Understudy vs nginx on the same bytes; writes BENCHMARKS.md.
 bench: release openapi
-	@scripts/install-deps.sh wrk nginx python3 procps gcc
+	@scripts/install-deps.sh wrk nginx redis-server python3 procps gcc
 	scripts/bench.py
 
 ## Build the image (needs a Docker engine).

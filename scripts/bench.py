@@ -10,14 +10,16 @@ turns within each round (the order rotates), every run bounded in time, and each
 ratio is the median of the per-round ratios. Then: 2,000 concurrent
 1000 ms delays, start-to-first-200, idle and loaded RSS, scenario flips every
 10 ms under load, journal on vs off. Prints one table of medians and writes it
-to BENCHMARKS.md. Only the processes it started are stopped.
+to BENCHMARKS.md. Only the processes it started are stopped. Then the --redis rows (scripts/bench_redis.py: a second
+pair of Understudy processes, one with --redis to a redis-server started here).
 
-Usage: scripts/bench.py [--rounds 9] [--duration 3] [--connections 64] [--threads 2]
+Usage: scripts/bench.py [--rounds 9] [--duration 3] [--connections 64] [--threads 2] [--binary PATH]
+(--binary, or UNDERSTUDY_BENCH_BINARY: another release build than .build/release/understudy)
 """
 import argparse, asyncio, datetime, json, os, platform, re, resource, shutil, signal, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = os.path.join(ROOT, ".build", "release", "understudy")
+BINARY = os.environ.get("UNDERSTUDY_BENCH_BINARY") or os.path.join(ROOT, ".build", "release", "understudy")
 CASES = [
     ("catfact facts page", "/catfact/facts", 1.2),
     ("swapi person", "/swapi/api/people/1/", 1.2),
@@ -314,13 +316,16 @@ class Flipper(Background):
 
 
 def main():
+    global BINARY
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--duration", type=int, default=3)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    parser.add_argument("--binary", default=BINARY)
     args = parser.parse_args()
+    BINARY = os.path.abspath(args.binary)
     # The rounds and run length of the two-server cases (journal, flips); see where they run.
     pair_rounds, pair_duration = 6 * args.rounds, max(1, args.duration // 3)
     for tool in ("wrk", "nginx", "gcc", "pkg-config"):
@@ -447,6 +452,9 @@ def main():
                     print(f"  {label:36} {name:30} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms  "
                           f"CPU µs per request: server {user:.2f} user + {system:.2f} system, wrk {wrk:.2f}", file=sys.stderr)
 
+        # With and without --redis (issue 31), as the journal case is measured: many short rounds, the order rotating.
+        import bench_redis
+        redis_rows = bench_redis.measure(sys.modules[__name__], args, BINARY, work, started, pair_rounds, pair_duration)
         print("  2,000 concurrent delays of 1000 ms …", file=sys.stderr)
         delay = delay_case(u_port, understudy.pid)
         search = search_latency(u_port)
@@ -536,6 +544,7 @@ def main():
             "| case | A / B | A req/s | B req/s | ratio A/B (range) | A p50 / p99 ms | B p50 / p99 ms | CPU µs per request, server + wrk (A / B) | peak RSS MB (A / B) | target | |",
             "|---|---|---|---|---|---|---|---|---|---|---|",
             *rows,
+            *redis_rows,
             "",
             "| case | measured | target | |",
             "|---|---|---|---|",
@@ -565,6 +574,9 @@ Command: `make bench` (= `scripts/bench.py --rounds {args.rounds} --duration {ar
 - Flips: a second Understudy serving the bundled scenarios plus `happy-b` (extends happy); during the A runs a client PUTs
   `/__admin/scenario` every 10 ms, alternating happy and happy-b; a wrk Lua script counts each response's
   `X-Understudy-Scenario` (in both A and B runs, so both pay for it).
+- `--redis` vs without: two more Understudy processes with the same arguments, one with `--redis` to a redis-server
+  started for the bench (loopback, no persistence), in turns as the journal case is; with a session: a session set
+  to happy on both, each request carrying its `X-Understudy-Session` (scripts/bench_redis.py).
 - Delays: an asyncio client opens 2,000 connections at once, each a GET with `X-Understudy-Scenario: delay` and
   `X-Understudy-Delay: 1000`; threads and RSS are sampled every 20 ms.
 - Start: `understudy serve` spawned 20 times, polled with a raw-socket GET every 0.5 ms until a 200.

@@ -1,22 +1,45 @@
 #!/usr/bin/env python3
-"""Checks the deployment files no cluster runs in CI (docs/replicas.md): deploy/kubernetes/*.yaml and
-docker/compose.replicas.yml parse, hold what the documentation promises (replicas, readiness on the shared
-state, a PodDisruptionBudget, a headless Service for peers, the Ingress hash annotation and a read timeout
-above --max-delay), name only environment variables `understudy serve` reads, and the ConfigMap's scenarios
-pass `understudy validate`.
+"""Checks the deployment files no cluster runs in CI (docs/replicas.md).
+
+deploy/kubernetes/*.yaml: every document against the official Kubernetes JSON schemas (kubernetes-validate from
+PyPI, which bundles them, in strict mode: an unknown or misspelt field fails, as does a kind or apiVersion with no
+schema), for the oldest and the newest Kubernetes it knows; first it shows the validator rejects a broken copy of
+the Deployment (a misspelt field, a wrong type, a misspelt kind), so a validator that passes everything fails here.
+Then what the schemas cannot say: what the documentation promises (replicas, readiness on the shared state, a
+PodDisruptionBudget, a headless Service for peers, the Ingress hash annotation and a read timeout above
+--max-delay), only environment variables `understudy serve --help` lists, and the ConfigMap's scenarios pass
+`understudy validate`. docker/compose.replicas.yml and docker/nginx.replicas.conf: their shape.
+
+Runs itself in a venv it makes on first use: .venv-manifests (gitignored), kubernetes-validate and PyYAML pinned.
 Usage: scripts/check-manifests.py BINARY   (run by make test through scripts/replicas-e2e.sh)
 """
+import copy
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-import yaml
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(ROOT, ".venv-manifests")
+VENV_PYTHON = os.path.join(VENV, "bin", "python")
+PINS = ["kubernetes-validate==1.37.*", "PyYAML==6.*"]
+try:
+    import kubernetes_validate
+    import yaml
+except ImportError:
+    if os.path.abspath(sys.executable) == VENV_PYTHON or os.environ.get("CHECK_MANIFESTS_IN_VENV"):
+        raise
+    if not os.path.exists(VENV_PYTHON):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    subprocess.run([VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *PINS], check=True)
+    os.environ["CHECK_MANIFESTS_IN_VENV"] = "1"
+    os.execv(VENV_PYTHON, [VENV_PYTHON, os.path.abspath(__file__), *sys.argv[1:]])
+
 BINARY = sys.argv[1]
 FAILURES = []
+# The oldest and the newest Kubernetes whose schemas kubernetes-validate bundles (1.25 and 1.37 in 1.37.*).
+KUBERNETES = ["1.25", ".".join(kubernetes_validate.latest_version().split(".")[:2])]
 
 
 def expect(condition, what):
@@ -30,6 +53,17 @@ def documents(path):
         return [d for d in yaml.safe_load_all(file) if d]
 
 
+def schema_error(document, version):
+    """None when the document is valid against Kubernetes VERSION's schema (strict), else why not."""
+    try:
+        kubernetes_validate.validate(document, version, strict=True)
+        return None
+    except kubernetes_validate.ValidationError as error:
+        return f"{'.'.join(str(p) for p in error.path)}: {error.message}"
+    except (kubernetes_validate.SchemaNotFoundError, kubernetes_validate.InvalidSchemaError) as error:
+        return f"no schema: {error.message}"  # the CLI only warns here; a misspelt kind must fail
+
+
 serve_help = subprocess.run([BINARY, "serve", "--help"], capture_output=True, text=True).stdout
 known_environment = set(re.findall(r"UNDERSTUDY_[A-Z_]+", serve_help))
 
@@ -40,6 +74,20 @@ for document in manifests:
     expect({"apiVersion", "kind", "metadata"} <= set(document), f"{document.get('kind')} has apiVersion, kind and metadata")
     by_kind.setdefault(document["kind"], []).append(document)
 deployment = next(d for d in by_kind["Deployment"] if d["metadata"]["name"] == "understudy")
+# The validator first: each breakage below must be refused, or its passes below would mean nothing.
+broken = {"a misspelt field (spec.replica)": lambda d: d["spec"].__setitem__("replica", d["spec"].pop("replicas")),
+          "a wrong type (spec.replicas: \"three\")": lambda d: d["spec"].__setitem__("replicas", "three"),
+          "a wrong type (containerPort: \"8080\")": lambda d: d["spec"]["template"]["spec"]["containers"][0]["ports"][0].__setitem__("containerPort", "8080"),
+          "a misspelt kind (Deploymnet)": lambda d: d.__setitem__("kind", "Deploymnet")}
+for what, breakage in broken.items():
+    document = copy.deepcopy(deployment)
+    breakage(document)
+    error = schema_error(document, KUBERNETES[-1])
+    expect(error is not None, f"the schema checker refuses a Deployment with {what}: {error}")
+for version in KUBERNETES:
+    for document in manifests:
+        error = schema_error(document, version)
+        expect(error is None, f"{document['kind']}/{document['metadata']['name']} is valid for Kubernetes {version}" + (f": {error}" if error else ""))
 expect(deployment["spec"]["replicas"] >= 2, "the Deployment runs 2 or more replicas")
 labels = deployment["spec"]["template"]["metadata"]["labels"]
 expect(deployment["spec"]["selector"]["matchLabels"].items() <= labels.items(), "the Deployment's selector matches its pods")

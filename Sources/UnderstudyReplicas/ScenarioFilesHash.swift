@@ -26,7 +26,7 @@ package enum ScenarioFilesHash {
             guard index < maxFiles, read < maxBytes else { return "fnv1a64:\(String(hash, radix: 16))+truncated" }
             let url = directory.appendingPathComponent(path)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int
+                attributes[.type] as? FileAttributeType == .typeRegular, let size = Self.size(attributes[.size])
             else { continue }
             guard read + size <= maxBytes, let data = FileManager.default.contents(atPath: url.path) else {
                 return "fnv1a64:\(String(hash, radix: 16))+truncated"
@@ -37,6 +37,16 @@ package enum ScenarioFilesHash {
             read += data.count
         }
         return "fnv1a64:\(String(hash, radix: 16))"
+    }
+
+    /// A file's size as `attributesOfItem` gives it: a `UInt` where only FoundationEssentials is loaded (the
+    /// `understudy` binary), an `NSNumber` where Foundation is (the tests). Read as `Int` only, every file was
+    /// skipped in the binary and every replica showed the hash of nothing.
+    static func size(_ value: Any?) -> Int? {
+        if let size = value as? Int { return size }
+        if let size = value as? UInt { return Int(exactly: size) }
+        if let size = value as? UInt64 { return Int(exactly: size) }
+        return nil
     }
 
     /// Every path under `directory`, relative, directories descended (at most ``maxFiles`` and 8 levels).

@@ -13,7 +13,7 @@ and in docs/apis.md. Run from the repository root:
 """
 import json, os, re, sys
 sys.path.insert(0, os.path.dirname(__file__))
-import artic_images, breeds, catfact_extra
+import artic_corrections, artic_images, breeds, catfact_extra
 
 ROOT = "scenarios/data"
 
@@ -90,6 +90,14 @@ for artwork in artworks:
         artwork["alt_artist_ids"] = [p[0] for p in pairs[1:]]
     for key in ("id", "title"):
         assert artwork[key] == seen.get(key, artwork[key])
+
+# Identifiers public captures of the real API show otherwise (artic_corrections.py): the artist, accession number,
+# credit line and department, the department id following its title.
+for artwork in artworks:
+    artwork.update(artic_corrections.FIELDS.get(artwork["id"], {}))
+    title = artic_corrections.DEPARTMENT_TITLES.get(artwork["department_title"], artwork["department_title"])
+    artwork["department_title"] = title
+    artwork["department_id"] = artic_corrections.DEPARTMENTS.get(title, artwork["department_id"])
 
 # Artwork 4 is a complete real record (the API's data dump): every field as captured, its API link
 # rewritten per request by the server like any other.
