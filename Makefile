@@ -69,7 +69,8 @@ test: helper
 	scripts/check-doc-paths.sh
 	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
 	SWIFT=$(SWIFT) scripts/remote-tests.sh
-	# `serve --tls` end to end, checked by openssl, curl and Python's ssl (docs/https.md).
+	# `serve --tls` end to end, checked by openssl, curl, Python's ssl and zbarimg (docs/https.md).
+	@scripts/install-deps.sh zbar-tools || echo "make test: zbar-tools could not be installed; the QR code check will be skipped" >&2
 	scripts/tls-tests.sh
 	# The package a team writes from the README, as a package of its own (only Understudy's public API),
 	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.

@@ -63,10 +63,17 @@ struct TLSDashboardBrowserTests {
 
         // Trusted: the page renders, in a secure context, with the scenario buttons the dashboard fetched over https.
         let home = try Self.home(trusting: try #require(server.authorityPEM), in: "\(folder)/trusted", certutil: certutil)
+        // The device section shows the profile's http URL and its QR code (an SVG the server drew, 29 modules and the
+        // quiet zone at 6 pixels each for this URL's 51 bytes: version 3).
+        let codeShown = "!document.getElementById('trust').hidden && document.getElementById('profile-qr').naturalWidth > 0"
         let page = try await Self.load(
-            dashboard, home: home, until: rendered,
-            then: "[location.href, String(window.isSecureContext), document.getElementById('active').textContent].join(' ')")
-        #expect(page.error == nil && page.value == "\(dashboard) true happy", "\(page)")
+            dashboard, home: home, until: "\(rendered) && \(codeShown)",
+            then: """
+                [location.href, String(window.isSecureContext), document.getElementById('active').textContent,
+                 document.getElementById('profile-url').textContent, document.getElementById('profile-qr').naturalWidth].join(' ')
+                """)
+        let profile = "http://localhost:\(server.port)/__admin/tls/ca.mobileconfig"
+        #expect(page.error == nil && page.value == "\(dashboard) true happy \(profile) \((29 + 8) * 6)", "\(page)")
 
         // Untrusted (an empty HOME): Chromium stops at its certificate error and the dashboard never loads.
         let stranger = "\(folder)/stranger"
