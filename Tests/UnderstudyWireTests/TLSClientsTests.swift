@@ -112,6 +112,34 @@ import FoundationNetworking
         #expect(wrong.status == 1 && wrong.lines == untrusted.lines, "\(wrong.lines)")
     }
 
+    /// The handshake's certificate is looked up by port as well as by name: with one process-wide table keyed by name
+    /// alone, a second TLS server (tests run in parallel) replaced the first one's certificate, and Chromium, trusting
+    /// the first server's CA, met the second's (net::ERR_CERT_AUTHORITY_INVALID).
+    @Test func twoTLSServersInOneProcessEachPresentTheirOwnCertificate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-tls-two-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try UnderstudyTestServer(tls: .init(folder: "\(folder)/first"))
+        let second = try UnderstudyTestServer(tls: .init(folder: "\(folder)/second"))
+        defer { second.stop() }
+        func health(_ server: UnderstudyTestServer, trusting authority: String) throws -> Int32 {
+            let bundle = "\(folder)/\(UUID().uuidString).pem"
+            try authority.write(toFile: bundle, atomically: true, encoding: .utf8)
+            let url = try #require(server.httpsURL("/__admin/health")).absoluteString
+            return try Self.run("/usr/bin/curl", ["-sS", "-o", "/dev/null", "--max-time", "5", "--cacert", bundle, url]).status
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") else {
+            print("TLSClientsTests: curl is not installed; skipped")
+            return
+        }
+        let (firstCA, secondCA) = (try #require(first.authorityPEM), try #require(second.authorityPEM))
+        #expect(firstCA != secondCA)
+        #expect(try health(first, trusting: firstCA) == 0)
+        #expect(try health(second, trusting: secondCA) == 0)
+        #expect(try health(first, trusting: secondCA) == 60, "each server's own certificate, not the other's")
+        first.stop()
+        #expect(try health(second, trusting: secondCA) == 0, "a server's stop forgets its certificates only")
+    }
+
     @Test func aServerWithoutTLSHasNoHTTPSURLAndNoCA() throws {
         let server = try UnderstudyTestServer()
         defer { server.stop() }
