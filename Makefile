@@ -45,10 +45,11 @@ run: $(RUN_NEEDS)
 record: helper
 	.build/release/understudy record $(ARGS)
 
-## Build and run every test. Chromium (for the dashboard browser test) is optional:
+## Build and run every test. Chromium (for the dashboard browser tests; certutil of libnss3-tools makes it trust
+## the development CA for the https one) is optional:
 ## without it that one test is skipped with a message saying so.
 test: helper
-	@scripts/install-deps.sh chromium fonts-dejavu-core || echo "make test: Chromium could not be installed; the dashboard browser test will be skipped" >&2
+	@scripts/install-deps.sh chromium fonts-dejavu-core libnss3-tools || echo "make test: Chromium could not be installed; the dashboard browser tests will be skipped" >&2
 	$(SWIFT) build --build-tests
 	# The code style of .swift-format (scripts/lint.sh says how to fix what it finds).
 	SWIFT=$(SWIFT) scripts/lint.sh
@@ -68,7 +69,8 @@ test: helper
 	scripts/check-doc-paths.sh
 	# As an iOS test target would: a target linking only the client products drives a separate `understudy serve`.
 	SWIFT=$(SWIFT) scripts/remote-tests.sh
-	# `serve --tls` end to end, checked by openssl, curl and Python's ssl (docs/https.md).
+	# `serve --tls` end to end, checked by openssl, curl, Python's ssl and zbarimg (docs/https.md).
+	@scripts/install-deps.sh zbar-tools || echo "make test: zbar-tools could not be installed; the QR code check will be skipped" >&2
 	scripts/tls-tests.sh
 	# The package a team writes from the README, as a package of its own (only Understudy's public API),
 	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.

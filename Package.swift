@@ -206,7 +206,7 @@ let package = Package(
             name: "UnderstudyTesting",
             dependencies: [
                 "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient",
-                "UnderstudyOpenAPIGate",
+                "UnderstudyOpenAPIGate", "UnderstudyTLS",
             ]
         ),
         // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
@@ -293,7 +293,7 @@ let package = Package(
             name: "UnderstudyWireTests",
             dependencies: [
                 "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
-                "CUnderstudyHTTPWire", "understudy", "UnderstudyTLS",
+                "CUnderstudyHTTPWire", "understudy", "UnderstudyTLS", "UnderstudyHTTPSProbe",
                 "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -310,6 +310,9 @@ let package = Package(
         // An app that does its own networking with the client library, run as a child process by RemoteTests
         // with UNDERSTUDY_BASE_URL and UNDERSTUDY_SESSION in its environment (as a UI test launches an app).
         .executableTarget(name: "UnderstudyExampleApp", dependencies: ["UnderstudyClients"], path: "Tests/ExampleApp"),
+        // The live clients and the admin client over https, as a child process of TLSClientsTests: on Linux
+        // URLSession (libcurl) trusts only the system's CA bundle, which the test replaces for that process alone.
+        .executableTarget(name: "UnderstudyHTTPSProbe", dependencies: ["UnderstudyClients", "UnderstudyAdminClient"], path: "Tests/HTTPSProbe"),
         // Drives a separately started `understudy serve` as an iOS test target would: no server module linked.
         // `make test` runs it (scripts/remote-tests.sh); without UNDERSTUDY_BASE_URL its tests are skipped.
         .testTarget(

@@ -20,6 +20,8 @@ if [ "$(uname -s)" = Darwin ]; then
             pkg-config) echo pkgconf ;;
             python3 | procps | gcc | fonts-dejavu-core) echo "" ;;   # python3, ps and cc come with macOS / Xcode
             chromium) echo "" ;;   # a cask, not installed for you: `brew install --cask chromium` runs the browser test
+            zbar-tools) echo zbar ;;     # zbarimg, which reads back the dashboard's QR code
+            libnss3-tools) echo nss ;;   # certutil, which puts the development CA in Chromium's NSS database
             *) echo "$1" ;;        # wrk, nginx: the same name
         esac
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `understudy serve --tls` end to end, checked by tools that share no code with it: openssl (the certificates,
 # TLS versions), curl --cacert (every API and fault over https, http on the same port, the SNI fault hosts) and
-# Python's ssl and plistlib (the profile, hostile handshakes). `make test` runs it; about 10 seconds.
+# Python's ssl and plistlib (the profile, hostile handshakes), zbarimg (the profile's QR code). `make test` runs it; about 10 seconds.
 # Usage: scripts/tls-tests.sh [BINARY]   (default .build/release/understudy, as make test builds it, else the debug one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -102,6 +102,11 @@ profile = plistlib.loads(subprocess.check_output(['curl','-sS','http://localhost
 [payload] = profile['PayloadContent']
 assert payload['PayloadType'] == 'com.apple.security.root'
 assert payload['PayloadContent'] == ssl.PEM_cert_to_DER_cert(open('$tls/ca.pem').read())"
+if command -v zbarimg >/dev/null; then
+    check "the profile's QR code (versions 3-5) read back by zbarimg" python3 scripts/tls-qr.py "$port"
+else
+    echo "skip the profile's QR code: zbarimg is not installed (scripts/install-deps.sh zbar-tools)"
+fi
 
 # Hostile handshakes: closed, bounded, serving goes on.
 check "hostile handshakes (junk after 0x16, a cut ClientHello, 200 half-open)" python3 scripts/tls-hostile.py "$port" "$tls/ca.pem"

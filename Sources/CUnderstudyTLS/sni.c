@@ -1,16 +1,19 @@
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 
 #include <microhttpd.h>
 
 #include "CUnderstudyTLS.h"
 #include "internal.h"
 
-enum { max_entries = 16, max_chain = 4 };
+enum { max_entries = 64, max_chain = 4 };
 
 struct entry {
+    unsigned port;
     char name[256];
     gnutls_pcert_st chain[max_chain];
     unsigned chain_length;
@@ -18,18 +21,20 @@ struct entry {
 };
 
 /* Entries are never freed: a handshake on another thread may hold one. Adding a
- * name again (a second server in the same process, as tests start) points the
- * slot at a new entry and leaves the old one: a few kilobytes per start. */
+ * port and name again (a server started again on its port) points the slot at a
+ * new entry and leaves the old one, and a stopped server's entries are dropped
+ * from the table: a few kilobytes per start. */
 static struct entry *entries[max_entries];
 static size_t entry_count;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 int
-ust_sni_add(const char *server_name, const char *cert_pem, const char *key_pem)
+ust_sni_add(unsigned port, const char *server_name, const char *cert_pem, const char *key_pem)
 {
     if (strlen(server_name) >= sizeof entries[0]->name) return GNUTLS_E_ILLEGAL_PARAMETER;
     struct entry *made = calloc(1, sizeof *made);
     if (made == NULL) return GNUTLS_E_MEMORY_ERROR;
+    made->port = port;
     strcpy(made->name, server_name);
     made->chain_length = max_chain;
     gnutls_datum_t certificates = ust_datum(cert_pem), key = ust_datum(key_pem);
@@ -48,7 +53,7 @@ ust_sni_add(const char *server_name, const char *cert_pem, const char *key_pem)
     }
     pthread_mutex_lock(&lock);
     size_t slot = 0;
-    while (slot < entry_count && strcasecmp(entries[slot]->name, server_name) != 0) slot++;
+    while (slot < entry_count && (entries[slot]->port != port || strcasecmp(entries[slot]->name, server_name) != 0)) slot++;
     if (slot == max_entries) result = GNUTLS_E_MEMORY_ERROR;
     else {
         entries[slot] = made;
@@ -56,6 +61,29 @@ ust_sni_add(const char *server_name, const char *cert_pem, const char *key_pem)
     }
     pthread_mutex_unlock(&lock);
     return result;
+}
+
+void
+ust_sni_forget(unsigned port)
+{
+    pthread_mutex_lock(&lock);
+    size_t kept = 0;
+    for (size_t i = 0; i < entry_count; i++)
+        if (entries[i]->port != port) entries[kept++] = entries[i];
+    entry_count = kept;
+    pthread_mutex_unlock(&lock);
+}
+
+/* The local port of the handshake's socket: the port of the server it reached. */
+static unsigned
+local_port(gnutls_session_t session)
+{
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(gnutls_transport_get_int(session), (struct sockaddr *)&address, &length) != 0) return 0;
+    if (address.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&address)->sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    return 0;
 }
 
 static int
@@ -67,9 +95,11 @@ retrieve(gnutls_session_t session, const gnutls_datum_t *req_ca_rdn, int nreqs, 
     size_t size = sizeof name;
     unsigned type = 0;
     if (gnutls_server_name_get(session, name, &size, &type, 0) < 0 || type != GNUTLS_NAME_DNS) name[0] = 0;
+    unsigned port = local_port(session);
     struct entry *chosen = NULL, *fallback = NULL;
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < entry_count; i++) {
+        if (entries[i]->port != port) continue;
         if (entries[i]->name[0] == 0) fallback = entries[i];
         else if (name[0] != 0 && strcasecmp(entries[i]->name, name) == 0) chosen = entries[i];
     }

@@ -10,14 +10,19 @@ extension HTTPServer {
         socket: ListeningSocket, flags: UInt32, items: [MHD_OptionItem], context: UnsafeMutableRawPointer, tls: TLSServing
     ) throws {
         // GnuTLS reads the certificates now: a bad one is a start-up error, not a failed handshake later.
-        try Self.register("", tls.credentials)
-        for (name, credentials) in tls.byServerName.sorted(by: { $0.key < $1.key }) { try Self.register(name, credentials) }
+        // Keyed by the port too: another server in this process (a test's) has certificates of its own.
+        let port = UInt32(socket.port)
+        try Self.register(port, "", tls.credentials)
+        for (name, credentials) in tls.byServerName.sorted(by: { $0.key < $1.key }) { try Self.register(port, name, credentials) }
 
         let quiet = flags | MHD_USE_NO_LISTEN_SOCKET.rawValue
         let plainDaemon = items.withUnsafeBufferPointer {
             cmhd_start_daemon(quiet, 0, mhdAcceptPolicy, context, mhdAccessHandler, context, $0.baseAddress)
         }
-        guard let plainDaemon else { throw ServerStartError.daemon(reason: "MHD_start_daemon failed for plain HTTP (see the log above)") }
+        guard let plainDaemon else {
+            ust_sni_forget(port)
+            throw ServerStartError.daemon(reason: "MHD_start_daemon failed for plain HTTP (see the log above)")
+        }
 
         var secureItems = Array(items.dropLast())
         let priorities = strdup(TLSServing.priorities)
@@ -30,6 +35,7 @@ extension HTTPServer {
         }
         guard let secureDaemon else {
             MHD_stop_daemon(plainDaemon)
+            ust_sni_forget(port)
             throw ServerStartError.daemon(reason: "MHD_start_daemon failed for TLS (see the log above)")
         }
         daemon = plainDaemon
@@ -41,8 +47,8 @@ extension HTTPServer {
         self.splitter = splitter
     }
 
-    private static func register(_ name: String, _ credentials: TLSServing.Credentials) throws {
-        let code = ust_sni_add(name, credentials.certificateChainPEM, credentials.keyPEM)
+    private static func register(_ port: UInt32, _ name: String, _ credentials: TLSServing.Credentials) throws {
+        let code = ust_sni_add(port, name, credentials.certificateChainPEM, credentials.keyPEM)
         if code < 0 {
             let which = name.isEmpty ? "the certificate" : "the certificate for \(name)"
             throw ServerStartError.daemon(reason: "GnuTLS cannot use \(which): \(String(cString: ust_error_text(code)))")

@@ -147,7 +147,10 @@ public final class HTTPServer: @unchecked Sendable {
         // Closes the listening socket too.
         MHD_stop_daemon(daemon)
         self.daemon = nil
-        if let tlsDaemon { MHD_stop_daemon(tlsDaemon) }
+        if let tlsDaemon {
+            MHD_stop_daemon(tlsDaemon)
+            ust_sni_forget(UInt32(port))  // the port's certificates, which a later server on it must not get
+        }
         tlsDaemon = nil
         contextBox?.release()
         contextBox = nil

@@ -5,6 +5,7 @@ public import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyOpenAPIGate
+import UnderstudyTLS
 
 /// An Understudy server running inside the test process on a free port.
 ///
@@ -15,7 +16,9 @@ import UnderstudyOpenAPIGate
 /// ```
 public final class UnderstudyTestServer: Sendable {
     private let server: UnderstudyServer
-    private let adminToken: String?
+    let adminToken: String?
+    /// The CA a client must trust for ``httpsBaseURL``, when started with `tls`.
+    let authority: Certificate?
 
     /// The bundled `scenarios/` folder of the Understudy package.
     public static var bundledScenarios: URL {
@@ -37,6 +40,9 @@ public final class UnderstudyTestServer: Sendable {
     ///   - adminPort: A second listener that serves only the admin API; nil for none.
     ///   - watch: Reloads the scenarios when files in their folder change.
     ///   - logLevel: The level of the server's log (the access log is at `.info`).
+    ///   - openAPI: OpenAPI documents served under `/NAME`.
+    ///   - tls: Answer `https://` as well on the same port, with a certificate of a development CA (``TLS``);
+    ///     nil for plain HTTP only.
     /// - Throws: `UnderstudyError` when the scenarios do not load or `scenario` is not among them, or the
     ///   reason the server could not listen.
     public init(
@@ -50,7 +56,8 @@ public final class UnderstudyTestServer: Sendable {
         adminPort: Int? = nil,
         watch: Bool = false,
         logLevel: Logger.Level = .warning,
-        openAPI: [OpenAPIMount] = []
+        openAPI: [OpenAPIMount] = [],
+        tls: TLS? = nil
     ) throws {
         self.adminToken = adminToken
         var logger = Logger(label: "understudy.test")
@@ -67,7 +74,9 @@ public final class UnderstudyTestServer: Sendable {
         )
         configuration.openAPI = openAPI
         configuration.openAPIGate = .inProcess
-        server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: threads))
+        let serving = try tls.map { try $0.prepare(&configuration) }
+        authority = serving?.authority
+        server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: threads, tls: serving?.transport))
         try server.start()
     }
 

@@ -97,6 +97,10 @@ import Testing
         #expect(runtime.contains("HEALTHCHECK") && runtime.contains("/__admin/health"))
         #expect(runtime.contains("UNDERSTUDY_HOST=0.0.0.0"))
         #expect(runtime.contains("COPY --chown=understudy scenarios"))
+        // `--tls` keeps its CA in a folder the image's user owns, where a volume is mounted (docs/https.md).
+        #expect(runtime.contains("install -d -o understudy -m 0700 /srv/understudy/tls"))
+        #expect(runtime.contains("UNDERSTUDY_TLS_DIR=/srv/understudy/tls"))
+        #expect(dockerfile.contains(#"-v "$HOME/.local/share/understudy/tls:/srv/understudy/tls""#))
     }
 
     @Test func composeMountsTheScenariosReadOnlyAndWatchesThem() throws {

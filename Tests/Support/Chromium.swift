@@ -26,8 +26,9 @@ public final class Chromium: @unchecked Sendable {
     private var nextID = 0
     private var session: String?
 
-    /// `extraArguments` go to the browser as they are (e.g. `--host-resolver-rules=…`).
-    public init(extraArguments: [String] = []) throws {
+    /// `extraArguments` go to the browser as they are (e.g. `--host-resolver-rules=…`); `environment` is added to
+    /// this process's (e.g. `HOME`, whose `.pki/nssdb` holds the CAs Chromium trusts on Linux).
+    public init(extraArguments: [String] = [], environment extraEnvironment: [String: String] = [:]) throws {
         guard let executable = Self.executable else { throw Failure(description: "Chromium is not installed") }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-chromium-\(UUID().uuidString)")
         var commands: [Int32] = [0, 0]
@@ -55,7 +56,8 @@ public final class Chromium: @unchecked Sendable {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         // Built from ProcessInfo: Darwin has no `environ` for Swift.
-        var environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let inherited = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
+        var environment = inherited.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in environment { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, nil, &argv, &environment)
@@ -82,6 +84,12 @@ public final class Chromium: @unchecked Sendable {
         guard let id = target["targetId"] as? String else { throw Failure(description: "no targetId in \(target)") }
         let attached = try send("Target.attachToTarget", ["targetId": id, "flatten": true], toPage: false)
         session = attached["sessionId"] as? String
+    }
+
+    /// Sends the attached tab to `url` and returns once the navigation committed: nil when the page loads, else the
+    /// network error Chromium stopped at (`net::ERR_CERT_AUTHORITY_INVALID` for a certificate it does not trust).
+    public func navigate(_ url: String) throws -> String? {
+        try send("Page.navigate", ["url": url])["errorText"] as? String
     }
 
     /// Evaluates JavaScript in the page and returns its JSON-compatible value.

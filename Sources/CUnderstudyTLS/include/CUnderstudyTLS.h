@@ -97,10 +97,16 @@ int ust_verifies(const char *cert_pem, const char *ca_pem);
 /* ---- The handshake's certificate (sni.c) ----
  *
  * One process-wide table: GnuTLS's retrieve callback has no context pointer.
- * Entries are added before the TLS daemon starts and never removed (a handful
- * of certificates, for the process's life). The entry with an empty name is
- * the default, for every other server name and for none. */
-int ust_sni_add(const char *server_name, const char *cert_pem, const char *key_pem);
+ * Entries are keyed by the server's port as well as the server name, since
+ * several servers may run in one process (tests): the callback finds a
+ * handshake's port from its socket (libmicrohttpd's GnuTLS transport is the
+ * socket). Entries are added before the TLS daemon starts and forgotten when it
+ * stops. The entry with an empty name is the port's default, for every other
+ * server name and for none. */
+int ust_sni_add(unsigned port, const char *server_name, const char *cert_pem, const char *key_pem);
+
+/* Forgets the port's entries (not freed: a handshake on another thread may still hold one). */
+void ust_sni_forget(unsigned port);
 
 /* The callback, as libmicrohttpd's MHD_OPTION_HTTPS_CERT_CALLBACK takes it
  * (a gnutls_certificate_retrieve_function2). */

@@ -24,7 +24,7 @@ public struct TrustDownloads: Sendable {
             text: mobileConfig)
     }
 
-    static let paths = ["/__admin/tls/ca.pem", "/__admin/tls/ca.mobileconfig"]
+    static let paths = ["/__admin/tls/ca.pem", "/__admin/tls/ca.mobileconfig", "/__admin/tls/ca.mobileconfig.svg"]
 
     /// The download for `/__admin/tls/…`, nil for any other path; 404 when the server has no development CA.
     static func reply(to request: ServerRequest, trust: TrustDownloads?) throws(AdminError) -> Reply? {
@@ -41,6 +41,20 @@ public struct TrustDownloads: Sendable {
                 .notFound, "no development CA",
                 "This server was not started with --tls and its development CA (a team's own --tls-cert has no CA to hand out).")
         }
+        if request.path.hasSuffix(".svg") { return try profileCode(for: request) }
         return Reply(.respond(request.path.hasSuffix(".pem") ? trust.certificate : trust.profile))
+    }
+
+    /// A QR code of the profile's URL at the address the request named, over plain http (a device that does not
+    /// trust the CA yet cannot fetch it over https): the dashboard shows it, opened by the Mac's address.
+    private static func profileCode(for request: ServerRequest) throws(AdminError) -> Reply {
+        guard let host = request.target.host, Authority.isPlain(host) else {
+            throw AdminError(
+                .badRequest, "no usable Host", "The QR code names the profile at the request's Host, and this one has none or an unusual one.")
+        }
+        guard let code = QRCode("http://\(host)/__admin/tls/ca.mobileconfig") else {
+            throw AdminError(.badRequest, "Host too long", "The profile's URL at \(host) is longer than the QR code holds.")
+        }
+        return Reply(.respond(Response(status: .ok, headerFields: [.contentType: "image/svg+xml", .cacheControl: "no-store"], text: code.svg())))
     }
 }
