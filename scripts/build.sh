@@ -20,9 +20,7 @@ products=("$@")
 [ ${#products[@]} -eq 0 ] && products=(understudy)
 for product in "${products[@]}"; do
     if $dynamic; then
-        # Whole-module optimisation compiles a module on one thread unless told otherwise; the engine module is
-        # then the first build's longest step, with the other core idle. Two threads split its LLVM work.
-        swift build -c release --product "$product" -Xswiftc -num-threads -Xswiftc 2
+        swift build -c release --product "$product"
     elif [ "$(uname -s)" = Linux ]; then
         # The Swift runtime linked in, so it runs on a plain Debian with only libmicrohttpd12 (the Docker
         # image's runtime stage). lld with packed relative relocations (glibc 2.36+): the loader reads a few
