@@ -455,6 +455,9 @@ def main():
         # With and without --redis (issue 31), as the journal case is measured: many short rounds, the order rotating.
         import bench_redis
         redis_rows = bench_redis.measure(sys.modules[__name__], args, BINARY, work, started, pair_rounds, pair_duration)
+        # Over https against nginx over https, the same bytes and certificate (issue 29).
+        import bench_tls
+        tls_rows = bench_tls.measure(sys.modules[__name__], args, BINARY, work, started, pair_rounds, pair_duration)
         print("  2,000 concurrent delays of 1000 ms …", file=sys.stderr)
         delay = delay_case(u_port, understudy.pid)
         search = search_latency(u_port)
@@ -545,6 +548,7 @@ def main():
             "|---|---|---|---|---|---|---|---|---|---|---|",
             *rows,
             *redis_rows,
+            *tls_rows,
             "",
             "| case | measured | target | |",
             "|---|---|---|---|",
@@ -577,6 +581,9 @@ Command: `make bench` (= `scripts/bench.py --rounds {args.rounds} --duration {ar
 - `--redis` vs without: two more Understudy processes with the same arguments, one with `--redis` to a redis-server
   started for the bench (loopback, no persistence), in turns as the journal case is; with a session: a session set
   to happy on both, each request carrying its `X-Understudy-Session` (scripts/bench_redis.py).
+- https: an Understudy with `--tls` (its development CA and leaf) and nginx with that leaf and key (TLS 1.2 and 1.3, no
+  session cache or tickets) serving the bytes Understudy answered over https, in turns; keep-alive, and a new TLS
+  connection per request (`Connection: close`) (scripts/bench_tls.py).
 - Delays: an asyncio client opens 2,000 connections at once, each a GET with `X-Understudy-Scenario: delay` and
   `X-Understudy-Delay: 1000`; threads and RSS are sampled every 20 ms.
 - Start: `understudy serve` spawned 20 times, polled with a raw-socket GET every 0.5 ms until a 200.
