@@ -45,6 +45,18 @@ end
 """
 
 
+def stop_all(started, work):
+    """Stops the processes a bench started (SIGTERM, then SIGKILL after 15 s) and removes its folder."""
+    for process in started:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -602,14 +614,7 @@ runs took) needs more than that, no server built on it reaches the target in tha
             f.write(report)
         print(f"\nwrote {os.path.relpath(args.output, ROOT)}", file=sys.stderr)
     finally:
-        for process in started:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        stop_all(started, work)
 
 
 if __name__ == "__main__":

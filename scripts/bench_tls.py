@@ -125,14 +125,7 @@ def main():
     try:
         print("\n".join(measure(bench, args, args.binary, work, started, args.rounds, args.duration)))
     finally:
-        for process in started:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        bench.stop_all(started, work)
 
 
 if __name__ == "__main__":
