@@ -57,6 +57,24 @@ def stop_all(started, work):
     shutil.rmtree(work, ignore_errors=True)
 
 
+def run_alone(measure, name):
+    """A part of the bench run by itself (bench_redis.py, bench_tls.py): its rows printed, its processes stopped."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=BINARY)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--duration", type=int, default=1)
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix=f"understudy-bench-{name}-")
+    os.chmod(work, 0o755)
+    started = []
+    try:
+        print("\n".join(measure(sys.modules[__name__], args, args.binary, work, started, args.rounds, args.duration)))
+    finally:
+        stop_all(started, work)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -12,16 +12,13 @@ Target: the per-round ratio's median (with --redis / without) ≥ 0.95.
 bench.py calls `measure` and prints its rows in its table. Alone, for a short check without the rest of the bench:
   scripts/bench_redis.py [--binary .build/release/understudy] [--rounds 6] [--duration 1]
 """
-import argparse
 import json
 import os
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 
@@ -100,19 +97,7 @@ def measure(bench, args, binary, work, started, rounds, duration):
 def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import bench
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=bench.BINARY)
-    parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--duration", type=int, default=1)
-    parser.add_argument("--connections", type=int, default=64)
-    parser.add_argument("--threads", type=int, default=2)
-    args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="understudy-bench-redis-")
-    started = []
-    try:
-        print("\n".join(measure(bench, args, args.binary, work, started, args.rounds, args.duration)))
-    finally:
-        bench.stop_all(started, work)
+    bench.run_alone(measure, "redis")
 
 
 if __name__ == "__main__":

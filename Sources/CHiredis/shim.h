@@ -1,6 +1,6 @@
 /*
  * hiredis (Debian libhiredis-dev 0.14, Homebrew hiredis) for Swift. Only
- * Sources/UnderstudyReplicas/RedisConnection.swift and RedisReader.swift use it; no other
+ * Sources/UnderstudyReplicas/Platform.swift uses it; no other
  * Swift code sees a hiredis type.
  *
  * What is here is only what Swift cannot do as safely by itself: a reply read with a bound.

@@ -27,12 +27,10 @@ import Testing
         "Sources/UnderstudyDocuments/Platform.swift": "a file read into an array: the system call needs the buffer's address",
         "Sources/understudy/Platform.swift": "the upstream helper run over pipes (posix_spawn's argument vector, pipe reads and writes)",
         "Sources/understudy-upstream/Platform.swift": "the helper's stdin and stdout",
-        "Sources/UnderstudyTLS/GnuTLS.swift": "CUnderstudyTLS's C strings in and out, and the buffers it allocates",
-        "Sources/UnderstudyTLS/Platform.swift": "getifaddrs walks a C list of interface addresses",
-        "Sources/UnderstudyReplicas/RedisConnection.swift": "hiredis's context and the argument vectors of its commands",
-        "Sources/UnderstudyReplicas/RedisReply.swift": "hiredis's reply objects, copied into values within a budget",
-        "Sources/UnderstudyReplicas/RedisReader.swift": "hiredis's protocol reader fed from a byte array",
-        "Sources/UnderstudyReplicas/Platform.swift": "a peer's address from getaddrinfo, and the socket calls of one journal read",
+        "Sources/UnderstudyTLS/Platform.swift":
+            "getifaddrs walks a C list of interface addresses; the calls into CUnderstudyTLS (C strings, the buffers it allocates)",
+        "Sources/UnderstudyReplicas/Platform.swift":
+            "a peer's address from getaddrinfo, the socket calls of one journal read; hiredis's context, command vectors, replies and reader",
     ]
 
     /// What marks pointer code: the unsafe types and calls, unmanaged references, raw memory

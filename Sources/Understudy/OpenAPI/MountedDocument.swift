@@ -25,6 +25,8 @@ package struct MountedDocument: Sendable {
     /// Each operation's route before a scenario's choices, its path parsed once: every scenario's route
     /// copies it (and shares its pattern) instead of parsing the path again.
     let baseRoutes: [CustomRoute]
+    /// Rewrites links to ``serverURL`` in the document's response headers; nil without an http(s) server URL.
+    let headerLinks: LinkRewriter?
 
     package init(name: String, file: String, service: OpenAPIService) {
         self.name = name
@@ -40,6 +42,9 @@ package struct MountedDocument: Sendable {
             if let id = operation.operationId, ids[id] == nil { ids[id] = index }
         }
         operationIDs = ids
+        headerLinks = serverURL.flatMap { try? UpstreamMapping(prefix: "/\(name)", upstream: $0) }.map {
+            LinkRewriter(mapping: $0, replacement: "{{origin}}")
+        }
         baseRoutes = service.operations.map { operation in
             var route = CustomRoute(method: operation.method, path: "/\(name)" + Self.routePath(operation.path), fixed: nil, delay: nil, fault: nil)
             route.use(operation.path, under: name)
@@ -150,18 +155,10 @@ package struct MountedDocument: Sendable {
     }
 
     /// A header's value with each link to the real server (`Location: https://api.example.com/v1/pets/7`, a `Link`'s
-    /// `<…>`) pointing at Understudy instead: `{{origin}}/NAME/pets/7`, the origin filled in per host when served.
+    /// `<…>`, a root-relative `/v1/pets/7`) pointing at Understudy instead: `{{origin}}/NAME/pets/7`, the origin filled
+    /// in per host when served. The rewriting `record` and `proxy:` do, with the mount as the prefix.
     func linkedHeader(_ value: String) -> String {
-        guard let serverURL, value.contains(serverURL) else { return value }
-        var result = ""
-        var rest = Substring(value)
-        while let found = rest.firstRange(of: serverURL) {
-            let after = rest[found.upperBound...].first
-            let isLink = after == nil || after.map { "/?#>;, ".contains($0) } == true
-            result += rest[..<found.lowerBound] + (isLink ? "{{origin}}/\(name)" : serverURL)
-            rest = rest[found.upperBound...]
-        }
-        return result + rest
+        headerLinks?.rewriteHeader(value) ?? value
     }
 
     /// `/pets/{petId}` as a route path, `/pets/:petId` (for the route's listing; a segment that mixes text and
