@@ -155,10 +155,10 @@ package struct MountedDocument: Sendable {
     }
 
     /// A header's value with each link to the real server (`Location: https://api.example.com/v1/pets/7`, a `Link`'s
-    /// `<…>`, a root-relative `/v1/pets/7`) pointing at Understudy instead: `{{origin}}/NAME/pets/7`, the origin filled
-    /// in per host when served. The rewriting `record` and `proxy:` do, with the mount as the prefix.
+    /// `<…>`) pointing at Understudy instead: `{{origin}}/NAME/pets/7`, the origin filled in per host when served.
+    /// The rewriting `record` and `proxy:` do, with the mount as the prefix.
     func linkedHeader(_ value: String) -> String {
-        headerLinks?.rewriteHeader(value) ?? value
+        headerLinks?.rewrite(value) ?? value
     }
 
     /// `/pets/{petId}` as a route path, `/pets/:petId` (for the route's listing; a segment that mixes text and
