@@ -230,32 +230,3 @@ uhw_check_request(struct MHD_Connection *connection, const char *method, const c
     check->verdict = UHW_OK;
     check->reason = NULL;
 }
-
-int
-uhw_check_chunk_size(const char *section_end, const char *data, uint64_t body_limit, const char **reason)
-{
-    if (section_end == NULL || data <= section_end || data[-1] != '\n') return UHW_OK;
-    /* The line: back from its LF (and CR) to the LF before it, or the buffer's start. */
-    const char *end = data - 1;
-    if (end > section_end && end[-1] == '\r') end--;
-    const char *line = end;
-    while (line > section_end && line[-1] != '\n') line--;
-    /* Its size: hex digits up to a chunk extension (';') or the line's end. MHD parsed the same
-     * digits, so here they are well formed and no longer than 16 significant ones. */
-    uint64_t size = 0;
-    for (const char *p = line; p < end && *p != ';'; p++) {
-        int digit = uhw_hex_value(*p);
-        if (digit < 0) break;
-        if (size > (UINT64_MAX >> 4)) size = UINT64_MAX; /* only if MHD let more through */
-        else size = size << 4 | (uint64_t)digit;
-    }
-    if (size > (uint64_t)INT64_MAX) {
-        *reason = "The chunk size is larger than any request body can be.";
-        return UHW_BAD_REQUEST;
-    }
-    if (size > body_limit) {
-        *reason = "The request body is larger than the server accepts.";
-        return UHW_TOO_LARGE;
-    }
-    return UHW_OK;
-}

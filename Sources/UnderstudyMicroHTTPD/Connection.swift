@@ -19,6 +19,9 @@ final class Connection: @unchecked Sendable {
         enum Phase {
             /// Headers and body are arriving.
             case receiving
+            /// A chunked body's first size line has not all arrived: suspended, looked at again
+            /// shortly (`HTTPServer+ChunkSize.swift`).
+            case awaitingChunkSize
             /// The reply is chosen and the connection is suspended until its delay ends.
             case parked
             /// A response was queued, or the connection is being closed.
@@ -51,6 +54,12 @@ final class Connection: @unchecked Sendable {
         /// For a chunked request: where the header section ends in libmicrohttpd's read buffer, so
         /// each chunk's size line can be read in front of its data (`uhw_check_chunk_size`); else nil.
         var chunkedSectionEnd: UnsafePointer<CChar>?
+        /// How many bytes of the first chunk-size line libmicrohttpd had read with the headers, and how
+        /// long the wait for the rest has been (nanoseconds).
+        var chunkLineBuffered = 0
+        var chunkLineWaited: UInt64 = 0
+        /// This request's number on the connection, from 1.
+        private(set) var requestNumber = 0
         /// The one Host field's value as the strict checks found it (a valid host[:port]), in
         /// libmicrohttpd's memory for the request; empty when there is none.
         var host = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -70,6 +79,7 @@ final class Connection: @unchecked Sendable {
         }
 
         func start(at now: UInt64) {
+            requestNumber += 1
             active = true
             startedAt = now
             phase = .receiving

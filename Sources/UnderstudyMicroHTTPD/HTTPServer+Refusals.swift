@@ -26,7 +26,6 @@ extension HTTPServer {
             let reason = check.reason.map { String(cString: $0) } ?? "The request is malformed."
             return reject(connection: connection, status: Int(check.verdict), detail: reason, exchange: exchange)
         }
-        if check.encodings > 0 { exchange.chunkedSectionEnd = check.section_end }
         if check.hosts == 1, let host = check.host {
             exchange.host = UnsafeRawBufferPointer(start: host, count: check.host_length)
         }
@@ -36,36 +35,20 @@ extension HTTPServer {
             )
             exchange.pathOffset = check.path_offset
         }
-        return .YES
-    }
-
-    /// libmicrohttpd 0.9.75 takes a chunk size of up to 16 hex digits and waits for that much body:
-    /// `ffffffffffffffff` held the connection until it timed out. A size no body can have gets a 400,
-    /// one over the body limit a 413, both at once. A response cannot be queued while body data is
-    /// arriving, so the answer goes onto the socket directly (as for a connection that does not speak
-    /// HTTP) and `false` tells the caller to have libmicrohttpd close the connection.
-    func checkChunkSize(
-        _ sectionEnd: UnsafePointer<CChar>, _ data: UnsafeRawBufferPointer, _ connection: OpaquePointer, _ exchange: Connection.Exchange
-    ) -> Bool {
-        guard let start = data.baseAddress?.assumingMemoryBound(to: CChar.self) else { return true }
-        var reason: UnsafePointer<CChar>?
-        let verdict = uhw_check_chunk_size(sectionEnd, start, UInt64(max(0, configuration.maxRequestBodyBytes)), &reason)
-        guard verdict != UHW_OK.rawValue else { return true }
-        let status = Int(verdict)
-        let detail = reason.map { String(cString: $0) } ?? "The chunk size is not acceptable."
-        Self.markRejected(exchange, status: status, detail: detail)
-        let fd = cmhd_connection_fd(connection)
-        if fd >= 0 {
-            let reply = Self.errorResponse(status: status, detail: detail)
-            reply.withUnsafeBytes { uhw_answer_and_shut_down(fd, $0.baseAddress, $0.count) }
-        }
-        return false
+        guard check.encodings > 0 else { return .YES }
+        exchange.chunkedSectionEnd = check.section_end
+        return checkFirstChunkSize(connection, method: method, exchange: exchange)
     }
 
     /// A whole HTTP/1.1 error response with a JSON body and `Connection: close`, for writing to a socket.
-    private static func errorResponse(status: Int, detail: String) -> [UInt8] {
+    static func errorResponse(status: Int, detail: String) -> [UInt8] {
         let body = errorBody(status: status, detail: detail)
-        let reason = status == 413 ? "Content Too Large" : "Bad Request"
+        let reason =
+            switch status {
+            case 408: "Request Timeout"
+            case 413: "Content Too Large"
+            default: "Bad Request"
+            }
         return Array(
             "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
             + body
@@ -75,6 +58,7 @@ extension HTTPServer {
     private static func errorBody(status: Int, detail: String) -> [UInt8] {
         let title =
             switch status {
+            case 408: "request timeout"
             case 413: "request body too large"
             case 501: "not implemented"
             default: "bad request"
@@ -108,7 +92,7 @@ extension HTTPServer {
     }
 
     /// The exchange answered before its responder ran, and a log line saying why.
-    private static func markRejected(_ exchange: Connection.Exchange, status: Int, detail: String) {
+    static func markRejected(_ exchange: Connection.Exchange, status: Int, detail: String) {
         exchange.phase = .answered
         exchange.status = status
         HTTPServerLog.handler.current?("rejected with \(status): \(detail)")

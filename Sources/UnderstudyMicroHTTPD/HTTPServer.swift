@@ -198,6 +198,12 @@ public final class HTTPServer: @unchecked Sendable {
                 return .YES
             }
             return act(on: reply, connection: handle, exchange: exchange)
+        case .awaitingChunkSize:
+            if parking.takeAbandoned(UInt(bitPattern: handle)) {
+                exchange.phase = .answered
+                return .NO
+            }
+            return lookAtFirstChunkSize(handle, exchange: exchange)
         case .parked:
             if parking.takeAbandoned(UInt(bitPattern: handle)) {
                 exchange.phase = .answered

@@ -139,19 +139,45 @@ struct uhw_check {
 void uhw_check_request(struct MHD_Connection *connection, const char *method, const char *url,
                        const char *version, const struct uhw_target *target, struct uhw_check *check);
 
-/* The chunk-size line in front of a piece of a chunked body, when it is there
- * to see. MHD 0.9.75 takes any chunk size of up to 16 hex digits, so
- * "ffffffffffffffff" (2^64-1, also its own "size unknown" marker) made it wait
- * for a body until the connection timed out; it answers 17 digits itself (413).
+/* ---- Chunk sizes (chunk.c) ----
  *
- * MHD hands the handler a chunk's data right after parsing its size line in
- * its read buffer, which starts at `section_end` once the headers are parsed:
- * so when `data` lies past `section_end`, the bytes just before it are that
- * line (a piece that continues a chunk starts at `section_end`, and says
- * nothing). Returns UHW_OK when the line is not there or the size is
- * acceptable, UHW_BAD_REQUEST for a size over INT64_MAX (no body has one),
- * UHW_TOO_LARGE for one over `body_limit`; sets `reason`. */
+ * libmicrohttpd 0.9.75 parses a chunk-size line itself and calls the handler only when that chunk's data
+ * arrives: a size no body can have, or one over the limit, sent without data, waited for the timeout.
+ * Both checks give UHW_BAD_REQUEST for a size over INT64_MAX (2^64-1 is also MHD's own "unknown" marker),
+ * UHW_TOO_LARGE for one over `body_limit` (or over 16 digits, as MHD), else UHW_OK; and set `reason`. */
+
+/* The size line in front of a piece of a chunked body, when it is there to see: MHD hands the handler a
+ * chunk's data right after parsing its size line in its read buffer, which starts at `section_end` once
+ * the headers are parsed, so when `data` lies past `section_end` the bytes just before it are that line (a
+ * piece that continues a chunk starts at `section_end`, and says nothing). */
 int uhw_check_chunk_size(const char *section_end, const char *data, uint64_t body_limit, const char **reason);
+
+/* How many bytes of a first chunk-size line are worth reading (a longer chunk extension is left to MHD). */
+#define UHW_CHUNK_LINE_MAX 40
+
+/* The first chunk-size line, in the first handler call, before MHD parses it: the `buffered` bytes at
+ * `section_end` that are surely this request's (at most UHW_CHUNK_LINE_MAX; the caller knows how many),
+ * then what waits unread on the socket `fd` (MSG_PEEK; -1 for none). `complete` is set to 0 while the
+ * line has not all arrived (look again later, with the connection suspended so that MHD reads nothing). */
+int uhw_check_first_chunk_size(const char *section_end, size_t buffered, int fd, uint64_t body_limit, int *complete,
+                               const char **reason);
+
+/* How many bytes after `section_end` in MHD's read buffer are surely this request's, for the above; -1 when
+ * that cannot be known. After a connection's first request MHD zeroes its buffer past what it keeps, so
+ * they end at the first NUL (a size line has none); on the first, the buffer may still hold an earlier
+ * connection's bytes (the memory comes from malloc), so they are what the client sent less what MHD has
+ * not read and less the header section (from `method`, where the request line starts). Plain TCP only:
+ * over TLS the socket carries encrypted bytes. */
+long long uhw_first_chunk_buffered(const char *section_end, const char *method, int fd, int first_request);
+
+/* Sends "100 Continue" when the request asks for it (`Expect: 100-continue`): its client sends no body
+ * before the interim answer, which MHD gives only after the first handler call returns unsuspended. A
+ * second one from MHD later is allowed (RFC 9110 15.2). */
+void uhw_continue_if_expected(struct MHD_Connection *connection, int fd);
+
+/* Bytes the process has read from the TCP socket `fd` so far: on Linux, TCP_INFO's bytes received less
+ * those still queued (SIOCINQ); -1 where the system cannot say (platform.c). */
+long long uhw_socket_bytes_read(int fd);
 
 /* ---- First bytes (sniff.c) ---- */
 
