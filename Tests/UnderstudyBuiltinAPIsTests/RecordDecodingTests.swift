@@ -119,7 +119,7 @@ import UnderstudyTestSupport
             for key in ["style_ids", "subject_ids", "technique_ids", "alt_image_ids", "document_ids", "sound_ids", "video_ids", "text_ids"] {
                 #expect((artwork[key] as? [Any])?.isEmpty == true, "artwork \(id) \(key)")
             }
-            for key in ["style_id", "subject_id", "technique_id", "gallery_id", "internal_department_id", "date_qualifier_id"] {
+            for key in ["style_id", "subject_id", "technique_id", "gallery_id", "date_qualifier_id"] {
                 #expect(artwork[key] is NSNull, "artwork \(id) \(key)")
             }
         }

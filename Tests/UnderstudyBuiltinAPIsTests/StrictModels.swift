@@ -41,7 +41,8 @@ enum Strict {
         let creditLine: String
         let catalogueDisplay, publicationHistory, exhibitionHistory, provenanceText, edition: String?
         let publishingVerificationLevel: String
-        let internalDepartmentId, fiscalYear, fiscalYearDeaccession: Int?
+        let internalDepartmentId: Int
+        let fiscalYear, fiscalYearDeaccession: Int?
         let isPublicDomain, isZoomable: Bool
         let maxZoomWindowSize: Int
         let copyrightNotice: String?

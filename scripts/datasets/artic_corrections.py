@@ -30,6 +30,10 @@ DEPARTMENTS = {
     "Prints and Drawings": "PC-13",
 }
 
+# internal_department_id by department, where real records pair them: Arts of the Americas is 21 in the dump's
+# artworks 9 and 11 and in two captured API records (O'Keeffe 1969.835's list, a 2023 metalwork acquisition).
+INTERNAL_DEPARTMENTS = {"PC-3": 21}
+
 # Facts public sources show otherwise than the earlier dataset had them.
 FIELDS = {
     20684: {"artist_id": 3829, "artist_ids": [3829]},

@@ -69,8 +69,11 @@ def empty_unconfirmed_ids(artwork):
     artwork["artwork_type_id"], artwork["artwork_type_title"] = artic_corrections.PAINTING["artwork_type"]
     for key in ("alt_image_ids", "document_ids", "sound_ids", "video_ids", "text_ids", "section_ids", "section_titles", "site_ids"):
         artwork[key] = []
-    artwork.update(has_multimedia_resources=False, has_educational_resources=False, internal_department_id=None,
-                   date_qualifier_id=None, date_qualifier_title="", nomisma_id=None)
+    artwork.update(has_multimedia_resources=False, has_educational_resources=False, date_qualifier_id=None,
+                   date_qualifier_title="", nomisma_id=None)
+    # Every real record has an internal department id (no null seen): the confirmed pairing where there is one,
+    # else the earlier dataset's value, listed as unverified in docs/apis.md.
+    artwork["internal_department_id"] = artic_corrections.INTERNAL_DEPARTMENTS.get(artwork["department_id"], artwork["internal_department_id"])
     # A gallery is a related resource too: no kept work's gallery id is confirmed, and its title, place and
     # on-view flag follow it.
     artwork.update(gallery_id=None, gallery_title=None, is_on_view=False, latitude=None, longitude=None, latlon=None)
