@@ -32,7 +32,7 @@ guard let admin = UnderstudyAdmin.fromEnvironment(), admin.baseURL.scheme == "ht
 await step("catfact") { "\(try await CatFactClient.live(baseURL: admin.url(for: .catfact)).fetchFact(nil).length > 0)" }
 // Links in bodies follow the scheme the request came in on.
 await step("swapi") { try await SWAPIClient.live(baseURL: admin.url(for: .swapi)).fetchPerson(1).url.absoluteString }
-await step("artic") { "\(try await ArticClient.live(baseURL: admin.url(for: .artic)).fetchArtwork(27992).id)" }
+await step("artic") { "\(try await ArticClient.live(baseURL: admin.url(for: .artic)).fetchArtwork(28560).id)" }
 // The admin client, and a session with its own URLSession and clients.
 await step("admin") { "\(try await admin.scenarios().scenarios.count) scenarios" }
 let session = admin.session()

@@ -90,7 +90,7 @@ struct ClientMethod: Sendable, CustomTestStringConvertible {
         },
         .init(name: "ArticClient.fetchArtworks", kind: .list) { s in try await s.artic.fetchArtworks(2, 5, nil).data.count },
         .init(name: "ArticClient.fetchArtwork", kind: .detail) { s in
-            _ = try await s.artic.fetchArtwork(27992)
+            _ = try await s.artic.fetchArtwork(28560)
             return 1
         },
         .init(name: "ArticClient.searchArtworks", kind: .search) { s in try await s.artic.searchArtworks("monet", nil).data.count },
@@ -101,7 +101,7 @@ struct ClientMethod: Sendable, CustomTestStringConvertible {
                     sort: [.init("date_start", descending: true)], limit: 20)
             ).data.count
         },
-        .init(name: "ArticClient.fetchArtworks(ids:)", kind: .search) { s in try await s.artic.fetchArtworks(ids: [111628, 27992]).count },
+        .init(name: "ArticClient.fetchArtworks(ids:)", kind: .search) { s in try await s.artic.fetchArtworks(ids: [111628, 28560]).count },
         .init(name: "CatFactClient.fetchFact", kind: .randomFact) { s in
             _ = try await s.catfact.fetchFact(120)
             return 1

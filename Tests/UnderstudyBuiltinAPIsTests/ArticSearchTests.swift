@@ -34,9 +34,9 @@ import UnderstudyTestSupport
     }
 
     @Test func caseAccentsAndPossessivesFold() async throws {
-        #expect(try await titles("CEZANNE").first == "The Basket of Apples", "Cézanne, by the folded é")
-        #expect(try await titles("magritte").first == "Time Transfixed")
-        #expect(try await titles("kandler").first == "King Vulture")
+        #expect(try await titles("MOLE").first == "Portrait of Edouard Molé", "Molé, by the folded é")
+        #expect(try await titles("mark").first == "Interior of St. Mark's, Venice", "Mark's, by the dropped possessive")
+        #expect(try await titles("caillebotte").first == "Paris Street; Rainy Day")
         #expect(Self.ranked("Zurbaran", ["Saint Francis by Zurbarán", "Other"]) == ["Saint Francis by Zurbarán"])
         #expect(Self.ranked("hokusai", ["Hokusai's Wave", "Other"]) == ["Hokusai's Wave"])
         #expect(
@@ -47,10 +47,10 @@ import UnderstudyTestSupport
 
     @Test func typosWithinFuzzinessAutoStillFind() async throws {
         let monnet = try await titles("monnet")
-        #expect(monnet.prefix(5).count == 5)
-        let monets = try await fetch("\(Self.search)?q=monnet&limit=5&fields=artist_id").json()["data"]?.arrayValue ?? []
-        #expect(monets.allSatisfy { $0["artist_id"]?.intValue == 35809 }, "the five Monets first")
-        #expect(try await titles("hokusia").first?.hasPrefix("Under the Wave off Kanagawa") == true, "a transposition is one edit")
+        #expect(monnet.prefix(4).count == 4)
+        let monets = try await fetch("\(Self.search)?q=monnet&limit=4&fields=artist_id").json()["data"]?.arrayValue ?? []
+        #expect(monets.allSatisfy { $0["artist_id"]?.intValue == 35809 }, "the four Monets first")
+        #expect(try await titles("roas").first == "The Fall of the Giants", "Rosa: a transposition is one edit (four letters allow one)")
         // AUTO: two characters allow no edit, three to five allow one, more allow two.
         #expect(EditDistance.autoEdits(forLength: 2) == 0 && EditDistance.autoEdits(forLength: 5) == 1 && EditDistance.autoEdits(forLength: 6) == 2)
         #expect(Self.ranked("mo", ["Mao", "Mo"]) == ["Mo"])
@@ -67,7 +67,7 @@ import UnderstudyTestSupport
         let americas = departments.filter { $0 == "Arts of the Americas" }.count
         let dataset = try ReferenceFiles.records(try ReferenceFiles.data("scenarios/data/artic/artworks.json"))
         let expected = dataset.filter { String(decoding: $0, as: UTF8.self).contains(#""department_title":"Arts of the Americas""#) }.count
-        #expect(expected == 2 && americas == expected, "every artwork of the department")
+        #expect(expected == 3 && americas == expected, "every artwork of the department")
         #expect(departments.prefix(expected).allSatisfy { $0 == "Arts of the Americas" }, "and ranked first: \(departments)")
     }
 
@@ -125,7 +125,7 @@ import UnderstudyTestSupport
 
     @Test func stopWordsOnlyAndHostileTextStayBounded() async throws {
         #expect(try await titles("the of and").isEmpty, "nothing left to match, as Elasticsearch answers")
-        #expect(try await titles("   ").count == 26, "a blank q is no q")
+        #expect(try await titles("   ").count == 20, "a blank q is no q")
         let long = Array(repeating: "monet's \"water lilies\" ümlaut 1926 \u{0}", count: 400).joined(separator: " ")
         let answer = try await fetch(
             Self.search, method: "POST",

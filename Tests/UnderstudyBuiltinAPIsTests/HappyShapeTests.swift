@@ -17,7 +17,7 @@ import UnderstudyTesting
         ("/swapi/api/people/", Contracts.swapiList(Contracts.person), 200),
         ("/swapi/api/people/999/", Contracts.swapiError, 404),
         ("/artic/api/v1/artworks", Contracts.articList(Contracts.artwork, prev: false, next: true), 200),
-        ("/artic/api/v1/artworks/27992", Contracts.articDetail, 200),
+        ("/artic/api/v1/artworks/28560", Contracts.articDetail, 200),
         ("/artic/api/v1/artworks/search?q=monet", Contracts.articSearch, 200),
         ("/artic/api/v1/artworks/1", Contracts.articError, 404),
         ("/artic/api/v1/nothing-here", Contracts.articError, 404),
@@ -59,7 +59,7 @@ import UnderstudyTesting
     @Test func everyArtworkMatchesTheContract() async throws {
         let page = try await fetch("/artic/api/v1/artworks?limit=100").json()
         let artworks = try #require(page["data"]?.arrayValue)
-        #expect(artworks.count == 26)
+        #expect(artworks.count == 20)
         for artwork in artworks {
             let problems = Contracts.artwork.check(artwork, base: shared.baseURL.absoluteString)
             #expect(problems.isEmpty, "artwork \(artwork["id"]?.intValue ?? 0): \(problems.prefix(3))")

@@ -18,35 +18,69 @@ enum Strict {
         let altText: String
     }
 
-    /// An artwork detail as a gallery app reads it.
+    /// An artwork detail as a strict gallery app declares every field of it: non-optional wherever the real
+    /// records (the data dump's, the captured details) always carry a value, optional where real records have
+    /// `null`, lists where they have lists (empty when the museum has none).
     struct Artwork: Decodable {
         let id: Int
-        let apiModel: String
-        let apiLink: String
+        let apiModel, apiLink: String
+        let isBoosted: Bool
         let title: String
+        let altTitles: [String]?
         let thumbnail: Thumbnail
         let mainReferenceNumber: String
-        let dateStart: Int
-        let dateEnd: Int
-        let dateDisplay: String
-        let artistDisplay: String
-        let placeOfOrigin: String
-        let dimensions: String
-        let mediumDisplay: String
+        let hasNotBeenViewedMuch: Bool
+        let boostRank: Int?
+        let dateStart, dateEnd: Int
+        let dateDisplay, dateQualifierTitle: String
+        let dateQualifierId: Int?
+        let artistDisplay, placeOfOrigin: String
+        let description, shortDescription: String?
+        let dimensions, mediumDisplay: String
+        let inscriptions: String?
         let creditLine: String
-        let isPublicDomain: Bool
+        let catalogueDisplay, publicationHistory, exhibitionHistory, provenanceText, edition: String?
+        let publishingVerificationLevel: String
+        let internalDepartmentId: Int
+        let fiscalYear, fiscalYearDeaccession: Int?
+        let isPublicDomain, isZoomable: Bool
+        let maxZoomWindowSize: Int
+        let copyrightNotice: String?
+        let hasMultimediaResources, hasEducationalResources, hasAdvancedImaging: Bool
+        let colorfulness: Double?
+        let color: Color?
+        let latitude, longitude: Double?
+        let latlon: String?
+        let isOnView: Bool
+        let onLoanDisplay, galleryTitle: String?
+        let galleryId: Int?
+        let nomismaId: String?
         let artworkTypeTitle: String
-        let departmentTitle: String
-        let departmentId: String
+        let artworkTypeId: Int
+        let departmentTitle, departmentId: String
         let artistId: Int
         let artistTitle: String
-        let artistIds: [Int]
-        let artistTitles: [String]
-        let categoryTitles: [String]
-        let termTitles: [String]
+        let altArtistIds, artistIds: [Int]
+        let artistTitles, categoryIds, categoryTitles, termTitles: [String]
+        let styleId, styleTitle, classificationId, classificationTitle, subjectId, materialId, techniqueId: String?
+        let altStyleIds, styleIds, styleTitles, altClassificationIds, classificationIds, classificationTitles: [String]
+        let altSubjectIds, subjectIds, subjectTitles, altMaterialIds, materialIds, materialTitles: [String]
+        let altTechniqueIds, techniqueIds, techniqueTitles, themeTitles: [String]
         let imageId: String
-        let updatedAt: String
-        let timestamp: String
+        let altImageIds, documentIds, soundIds, videoIds, textIds, sectionTitles: [String]
+        let sectionIds, siteIds: [Int]
+        let suggestAutocompleteAll: [Suggestion]
+        let sourceUpdatedAt, updatedAt, timestamp: String
+
+        struct Color: Decodable {
+            let h, l, s, population: Int
+            let percentage: Double
+        }
+
+        struct Suggestion: Decodable {
+            let input: [String]
+            let weight: Int?
+        }
     }
 
     /// A search hit with artic's default search fields.

@@ -62,7 +62,7 @@ import FoundationNetworking
         _ = try await admin("PUT", "/sessions/s1/scenario", json: #"{"name":"rate-limited","api":"swapi"}"#, server: server)
         let path = "/swapi/api/people/1/"
         #expect(try await fetch(path, server: server).status == 404)  // override
-        #expect(try await fetch("/artic/api/v1/artworks/27992", server: server).status == 404)  // active (empty)
+        #expect(try await fetch("/artic/api/v1/artworks/28560", server: server).status == 404)  // active (empty)
         #expect(try await fetch(path, headers: ["X-Understudy-Session": "s1"], server: server).status == 429)  // session, per API
         #expect(try await fetch("/catfact/fact", headers: ["X-Understudy-Session": "s1"], server: server).status == 401)  // session
         #expect(try await fetch(path, scenario: "happy", headers: ["X-Understudy-Session": "s1"], server: server).status == 200)  // header

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// Each API × each bundled scenario, through the real server and URLSession.
 @Suite struct ScenarioMatrixTests {
     static let lists = [UnderstudyAPI.swapi: "/swapi/api/people/", .artic: "/artic/api/v1/artworks", .catfact: "/catfact/facts"]
-    static let details = [UnderstudyAPI.swapi: "/swapi/api/people/1/", .artic: "/artic/api/v1/artworks/27992", .catfact: "/catfact/fact"]
+    static let details = [UnderstudyAPI.swapi: "/swapi/api/people/1/", .artic: "/artic/api/v1/artworks/28560", .catfact: "/catfact/fact"]
     static let scenarios = [
         "happy", "empty", "server-error", "malformed-json", "delay", "not-found", "rate-limited",
         "unauthorized", "timeout", "connection-reset", "truncated-body", "slow-body",

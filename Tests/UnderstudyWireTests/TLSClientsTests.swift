@@ -94,7 +94,7 @@ import FoundationNetworking
         #expect(through.status == 0, "\(through.lines)")
         #expect(
             through.lines == [
-                "catfact: true", "swapi: https://127.0.0.1:\(server.port)/swapi/api/people/1/", "artic: 27992",
+                "catfact: true", "swapi: https://127.0.0.1:\(server.port)/swapi/api/people/1/", "artic: 28560",
                 "admin: \(server.scenarioNames.count) scenarios",
                 "session: 500, journal 500",
             ])
