@@ -1,5 +1,6 @@
 # Understudy — every target installs what it needs first.
-SWIFT ?= swift
+# swift without the variables that name this checkout, so SwiftPM's manifest cache serves it (scripts/swiftpm).
+SWIFT ?= $(CURDIR)/scripts/swiftpm
 HOST ?= 127.0.0.1
 PORT ?= 8080
 SCENARIO ?= happy

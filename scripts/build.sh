@@ -11,6 +11,7 @@
 # fresh clone's build (about 4 of its 5 minutes here), and `serve` needs it only to proxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+swift=scripts/swiftpm   # swift, so that SwiftPM's manifest cache serves a fresh checkout (see there)
 dynamic=false
 if [ "${1:-}" = --dynamic ]; then
     dynamic=true
@@ -20,17 +21,17 @@ products=("$@")
 [ ${#products[@]} -eq 0 ] && products=(understudy)
 for product in "${products[@]}"; do
     if $dynamic; then
-        swift build -c release --product "$product"
+        "$swift" build -c release --product "$product"
     elif [ "$(uname -s)" = Linux ]; then
         # The Swift runtime linked in, so it runs on a plain Debian with only libmicrohttpd12 (the Docker
         # image's runtime stage). lld with packed relative relocations (glibc 2.36+): the loader reads a few
         # KB of relocations instead of about 1 MB, which shows in start-up time and resident memory.
-        swift build -c release --product "$product" --static-swift-stdlib \
+        "$swift" build -c release --product "$product" --static-swift-stdlib \
             -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
     else
         # macOS: the Swift runtime is part of the system (no --static-swift-stdlib there), and Apple's
         # linker is Mach-O, with no ELF options.
-        swift build -c release --product "$product"
+        "$swift" build -c release --product "$product"
     fi
     echo "built .build/release/$product" >&2
 done
