@@ -12,6 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift=scripts/swiftpm   # swift, so that SwiftPM's manifest cache serves a fresh checkout (see there)
+# Nor the variables `make run PORT=…` and the server's own settings put in the environment: no build reads them,
+# and a port that changes from run to run made SwiftPM compile every manifest again.
+unset HOST PORT SCENARIO SCENARIOS HTTPS ARGS
+while read -r name; do unset "$name"; done < <(compgen -e | grep '^UNDERSTUDY_' || true)
 dynamic=false
 if [ "${1:-}" = --dynamic ]; then
     dynamic=true
