@@ -75,6 +75,27 @@ def run_alone(measure, name):
         stop_all(started, work)
 
 
+def paired_ratio(a_rounds, b_rounds):
+    """The median, lowest and highest of the per-round ratios of two servers' req/s (each round's first figure)."""
+    ratios = [a[0] / b[0] for a, b in zip(a_rounds, b_rounds)]
+    return statistics.median(ratios), min(ratios), max(ratios)
+
+
+def medians(rounds):
+    """Each figure's median over the rounds."""
+    return [statistics.median(r[i] for r in rounds) for i in range(len(rounds[0]))]
+
+
+def table_row(case, pair, a, b, ratio, goal, status):
+    """One row of the A/B table. `a` and `b`: each server's medians (req/s, p50 ms, p99 ms, and where measured peak RSS
+    kB, server user and system and wrk CPU µs per request); `ratio`: paired_ratio's median, lowest and highest."""
+    cpu = f"{a[4] + a[5]:.1f} + {a[6]:.1f} / {b[4] + b[5]:.1f} + {b[6]:.1f}" if len(a) > 6 else ""
+    rss = f"{a[3] / 1024:.1f} / {b[3] / 1024:.1f}" if len(a) > 3 else ""
+    median, low, high = ratio
+    return (f"| {case} | {pair} | {a[0]:,.0f} | {b[0]:,.0f} | **{median:.2f}×** ({low:.2f}–{high:.2f}) | "
+            f"{a[1]:.2f} / {a[2]:.2f} | {b[1]:.2f} / {b[2]:.2f} | {cpu} | {rss} | {goal} | {status} |")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -496,15 +517,14 @@ def main():
         startup = start_to_first_200()
 
         def med(label, name):
-            return [statistics.median(r[i] for r in results[(label, name)]) for i in range(7)]
+            return medians(results[(label, name)])
 
         def verdict(ok):
             return "met" if ok else "**missed**"
 
         def paired(label, a, b):
             """The median, lowest and highest of the per-round ratios a/b."""
-            ratios = [x[0] / y[0] for x, y in zip(results[(label, a)], results[(label, b)])]
-            return statistics.median(ratios), min(ratios), max(ratios)
+            return paired_ratio(results[(label, a)], results[(label, b)])
 
         def zero_user_bound(label):
             """nginx's CPU per request (server and wrk) over what remains with no user time in the server:
@@ -514,11 +534,7 @@ def main():
             return (n[4] + n[5] + n[6]) / (b[5] + b[6])
 
         def row(label, path, a, b, goal, status, shown=None):
-            u, n = med(label, a), med(label, b)
-            ratio, low, high = paired(label, a, b)
-            return (f"| {shown or label} `{path}` | {a} / {b} | {u[0]:,.0f} | {n[0]:,.0f} | **{ratio:.2f}×** ({low:.2f}–{high:.2f}) | "
-                    f"{u[1]:.2f} / {u[2]:.2f} | {n[1]:.2f} / {n[2]:.2f} | {u[4] + u[5]:.1f} + {u[6]:.1f} / {n[4] + n[5]:.1f} + {n[6]:.1f} | "
-                    f"{u[3] / 1024:.1f} / {n[3] / 1024:.1f} | {goal} | {status} |")
+            return table_row(f"{shown or label} `{path}`", f"{a} / {b}", med(label, a), med(label, b), paired(label, a, b), goal, status)
 
         rows = []
         for label, path, names, target in groups:

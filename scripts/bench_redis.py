@@ -16,7 +16,6 @@ import json
 import os
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -83,14 +82,11 @@ def measure(bench, args, binary, work, started, rounds, duration):
                     user, system, wrk = meter.per_request(requests)
                 results[name].append((rps, p50, p99, sampler.peak, user, system, wrk))
                 print(f"  {label:40} {name:8} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
-        ratios = [a[0] / b[0] for a, b in zip(results["--redis"], results["without"])]
-        ratio = statistics.median(ratios)
-        a, b = ([statistics.median(r[i] for r in results[name]) for i in range(7)] for name in ("--redis", "without"))
+        ratio = bench.paired_ratio(results["--redis"], results["without"])
+        a, b = bench.medians(results["--redis"]), bench.medians(results["without"])
         header = f" + `X-Understudy-Session`" if with_session else ""
-        rows.append(f"| {label} `{path}`{header} | with / without `--redis` | {a[0]:,.0f} | {b[0]:,.0f} | **{ratio:.2f}×** "
-                    f"({min(ratios):.2f}–{max(ratios):.2f}) | {a[1]:.2f} / {a[2]:.2f} | {b[1]:.2f} / {b[2]:.2f} | "
-                    f"{a[4] + a[5]:.1f} + {a[6]:.1f} / {b[4] + b[5]:.1f} + {b[6]:.1f} | {a[3] / 1024:.1f} / {b[3] / 1024:.1f} | "
-                    f"≥ 0.95× without | {'met' if ratio >= 0.95 else '**missed**'} |")
+        status = "met" if ratio[0] >= 0.95 else "**missed**"
+        rows.append(bench.table_row(f"{label} `{path}`{header}", "with / without `--redis`", a, b, ratio, "≥ 0.95× without", status))
     return rows
 
 

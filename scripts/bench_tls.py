@@ -14,7 +14,6 @@ bench.py calls `measure` and prints its rows in its table. Alone, for a short ch
 import os
 import shutil
 import ssl
-import statistics
 import subprocess
 import sys
 import urllib.request
@@ -96,13 +95,11 @@ def measure(bench, args, binary, work, started, rounds, duration):
                     rps, p50, p99, _, _ = bench.run_wrk(bases[name] + path, args, script=script, duration=duration)
                     results[name].append((rps, p50, p99))
                     print(f"  {label:42} {name:10} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
-            ratios = [a[0] / b[0] for a, b in zip(results["understudy"], results["nginx"])]
-            ratio = statistics.median(ratios)
-            a, b = ([statistics.median(r[i] for r in results[name]) for i in range(3)] for name in ("understudy", "nginx"))
+            ratio = bench.paired_ratio(results["understudy"], results["nginx"])
             target = f"≥ {goal}× nginx" if goal else "(measured)"
-            status = ("met" if ratio >= goal else "**missed**") if goal else ""
-            rows.append(f"| {label} `{path}` | understudy / nginx | {a[0]:,.0f} | {b[0]:,.0f} | **{ratio:.2f}×** "
-                        f"({min(ratios):.2f}–{max(ratios):.2f}) | {a[1]:.2f} / {a[2]:.2f} | {b[1]:.2f} / {b[2]:.2f} | | | {target} | {status} |")
+            status = ("met" if ratio[0] >= goal else "**missed**") if goal else ""
+            a, b = bench.medians(results["understudy"]), bench.medians(results["nginx"])
+            rows.append(bench.table_row(f"{label} `{path}`", "understudy / nginx", a, b, ratio, target, status))
     return rows
 
 

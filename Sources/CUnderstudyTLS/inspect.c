@@ -1,7 +1,4 @@
-#include <arpa/inet.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "CUnderstudyTLS.h"
 #include "internal.h"
@@ -80,16 +77,12 @@ ust_certificate_name(const char *cert_pem, size_t index, char *out, size_t out_s
         if (result != GNUTLS_SAN_DNSNAME && result != GNUTLS_SAN_IPADDRESS) continue;
         if (seen++ != index) continue;
         *is_address = result == GNUTLS_SAN_IPADDRESS;
-        if (result == GNUTLS_SAN_DNSNAME) {
-            if (size + 1 > out_size) result = GNUTLS_E_SHORT_MEMORY_BUFFER;
-            else {
-                memcpy(out, name, size);
-                out[size] = 0;
-                result = 0;
-            }
-        } else {
-            int family = size == 4 ? AF_INET : AF_INET6;
-            result = inet_ntop(family, name, out, (socklen_t)out_size) != NULL ? 0 : GNUTLS_E_SHORT_MEMORY_BUFFER;
+        if (result == GNUTLS_SAN_IPADDRESS) result = ust_address_text(name, size, out, out_size);
+        else if (size + 1 > out_size) result = GNUTLS_E_SHORT_MEMORY_BUFFER;
+        else {
+            memcpy(out, name, size);
+            out[size] = 0;
+            result = 0;
         }
         gnutls_x509_crt_deinit(certificate);
         return result;
@@ -136,14 +129,9 @@ ust_certificate_der(const char *cert_pem, unsigned char **der, size_t *length)
     result = gnutls_x509_crt_export2(certificate, GNUTLS_X509_FMT_DER, &datum);
     gnutls_x509_crt_deinit(certificate);
     if (result < 0) return result;
-    *der = malloc(datum.size);
-    if (*der == NULL) result = GNUTLS_E_MEMORY_ERROR;
-    else {
-        memcpy(*der, datum.data, datum.size);
-        *length = datum.size;
-    }
-    gnutls_free(datum.data);
-    return result;
+    *length = datum.size;
+    /* The same copy as a PEM string's (one NUL past the bytes, which the length leaves out). */
+    return ust_take_string(&datum, (char **)der);
 }
 
 int

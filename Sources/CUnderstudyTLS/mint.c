@@ -1,6 +1,4 @@
-#include <arpa/inet.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "CUnderstudyTLS.h"
 #include "internal.h"
@@ -41,11 +39,9 @@ set_names(gnutls_x509_crt_t certificate, const struct ust_certificate_request *r
     }
     for (size_t i = 0; i < request->address_count && result >= 0; i++) {
         unsigned char bytes[16];
-        unsigned size = 0;
-        if (inet_pton(AF_INET, request->addresses[i], bytes) == 1) size = 4;
-        else if (inet_pton(AF_INET6, request->addresses[i], bytes) == 1) size = 16;
-        else return GNUTLS_E_ILLEGAL_PARAMETER;
-        result = gnutls_x509_crt_set_subject_alt_name(certificate, GNUTLS_SAN_IPADDRESS, bytes, size, GNUTLS_FSAN_APPEND);
+        size_t size = ust_address_bytes(request->addresses[i], bytes);
+        if (size == 0) return GNUTLS_E_ILLEGAL_PARAMETER;
+        result = gnutls_x509_crt_set_subject_alt_name(certificate, GNUTLS_SAN_IPADDRESS, bytes, (unsigned)size, GNUTLS_FSAN_APPEND);
     }
     return result;
 }

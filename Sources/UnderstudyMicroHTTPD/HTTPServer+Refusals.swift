@@ -43,12 +43,8 @@ extension HTTPServer {
     /// A whole HTTP/1.1 error response with a JSON body and `Connection: close`, for writing to a socket.
     static func errorResponse(status: Int, detail: String) -> [UInt8] {
         let body = errorBody(status: status, detail: detail)
-        let reason =
-            switch status {
-            case 408: "Request Timeout"
-            case 413: "Content Too Large"
-            default: "Bad Request"
-            }
+        // libmicrohttpd's own table, the one its queued responses use.
+        let reason = String(cString: MHD_get_reason_phrase_for(UInt32(status)))
         return Array(
             "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
             + body

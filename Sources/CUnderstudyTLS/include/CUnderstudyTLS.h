@@ -10,6 +10,7 @@
  *   inspect.c  what a certificate says (dates, names, key, constraints)
  *   sni.c      the certificate each TLS handshake gets, by server name
  *   pem.c      PEM in and out (internal helpers)
+ *   platform.c an IP address between text and a certificate's bytes (the socket library)
  *
  * PEM strings go in NUL-terminated; strings that come out are malloc'ed and
  * NUL-terminated, for the caller to free with ust_free. Functions return 0 or
