@@ -136,9 +136,10 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ]
         ),
-        // SWAPI, artic and catfact: their routes, datasets, search and bodies, as the real services answer.
+        // What the engine asks of an API it serves: the route a request names, the response to a route, the
+        // service a dataset makes. A module of its own so that the engine compiles beside the APIs, not after them.
         .target(
-            name: "UnderstudyBuiltinAPIs",
+            name: "UnderstudyAPIService",
             dependencies: [
                 "UnderstudyHTTP",
                 "UnderstudyAdminWire",
@@ -146,15 +147,27 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // The staging engine: scenarios (load, validate, compose, reload), selection, faults and delays,
-        // custom routes, proxy, admin API, journal, dashboard.
+        // SWAPI, artic and catfact: their routes, datasets, search and bodies, as the real services answer.
         .target(
-            name: "Understudy",
+            name: "UnderstudyBuiltinAPIs",
+            dependencies: [
+                "UnderstudyAPIService",
+                "UnderstudyHTTP",
+                "UnderstudyAdminWire",
+                "UnderstudyDocuments",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The staging engine: scenarios (load, validate, compose, reload), selection, faults and delays,
+        // custom routes, proxy, admin API, journal, dashboard. It serves APIs through UnderstudyAPIService
+        // and never imports the built-in ones, so it compiles beside them (a fresh clone's first build).
+        .target(
+            name: "UnderstudyStaging",
             dependencies: [
                 "UnderstudyHTTP",
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
-                "UnderstudyBuiltinAPIs",
+                "UnderstudyAPIService",
                 "UnderstudyOpenAPI",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,12 +176,26 @@ let package = Package(
             ],
             resources: [.embedInCode("Admin/Dashboard.html")]
         ),
+        // What an embedding user calls: the configuration, the engine and the server, with the built-in APIs.
+        .target(
+            name: "Understudy",
+            dependencies: [
+                "UnderstudyStaging",
+                "UnderstudyBuiltinAPIs",
+                "UnderstudyAPIService",
+                "UnderstudyHTTP",
+                "UnderstudyAdminWire",
+                "UnderstudyDocuments",
+                "UnderstudyOpenAPI",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Replicas behind a load balancer sharing their state in Redis (`serve --redis`): the engine's
         // SharedStateStore over hiredis. Linked by the command line only; without --redis nothing of it runs.
         .target(
             name: "UnderstudyReplicas",
             dependencies: [
-                "Understudy", "UnderstudyHTTP", "UnderstudyAdminWire", "CHiredis", .product(name: "Logging", package: "swift-log"),
+                "UnderstudyStaging", "UnderstudyHTTP", "UnderstudyAdminWire", "CHiredis", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `understudy record` and `derive`: the recording responder, the scenario and dataset writers.
@@ -176,11 +203,12 @@ let package = Package(
         .target(
             name: "UnderstudyRecording",
             dependencies: [
-                "Understudy",
+                "UnderstudyStaging",
+                "UnderstudyAPIService",
                 "UnderstudyHTTP",
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
-                "UnderstudyBuiltinAPIs",
+                "UnderstudyBuiltinAPIs", "UnderstudyAPIService",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -205,7 +233,8 @@ let package = Package(
         .target(
             name: "UnderstudyTesting",
             dependencies: [
-                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients", "UnderstudyAdminClient",
+                "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients",
+                "UnderstudyAdminClient",
                 "UnderstudyOpenAPIGate", "UnderstudyTLS",
             ]
         ),
@@ -214,20 +243,20 @@ let package = Package(
         .target(
             name: "UnderstudyUpstream",
             dependencies: [
-                "Understudy",
+                "UnderstudyStaging",
                 "UnderstudyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Sends one upstream request for `understudy` (proxy:, record) and exits: linked into `understudy`
         // itself, AsyncHTTPClient cost every `serve` start about 3 MB of memory and a few milliseconds.
-        .executableTarget(name: "understudy-upstream", dependencies: ["Understudy", "UnderstudyHTTP", "UnderstudyUpstream"]),
+        .executableTarget(name: "understudy-upstream", dependencies: ["UnderstudyStaging", "UnderstudyHTTP", "UnderstudyUpstream"]),
         // Checks one OpenAPI document with OpenAPIKit for `understudy` (serve, validate) and exits.
         .executableTarget(name: "understudy-openapi-gate", dependencies: ["UnderstudyOpenAPIGate"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "Understudy",
+                "Understudy", "UnderstudyStaging",
                 "UnderstudyAdminWire",
                 "UnderstudyRecording",
                 "UnderstudyReplicas",
@@ -247,7 +276,8 @@ let package = Package(
         .target(
             name: "UnderstudyTestSupport",
             dependencies: [
-                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/Support"
         ),
@@ -255,7 +285,12 @@ let package = Package(
         // UnderstudyWireTests, which `make test` runs serially by itself; the others run in parallel.
         // The replicas' Redis protocol reading, stored-state encoding and URL parsing, with no socket
         // (scripts/replicas-e2e.sh runs real Redis, nginx and replicas).
-        .testTarget(name: "UnderstudyReplicasTests", dependencies: ["UnderstudyReplicas", "Understudy", "UnderstudyAdminWire"]),
+        .testTarget(
+            name: "UnderstudyReplicasTests",
+            dependencies: [
+                "UnderstudyReplicas", "Understudy", "UnderstudyStaging", "UnderstudyBuiltinAPIs", "UnderstudyAPIService", "UnderstudyAdminWire",
+            ]
+        ),
         .testTarget(name: "UnderstudyHTTPTests", dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD"]),
         .testTarget(
             name: "UnderstudyDocumentsTests", dependencies: ["UnderstudyDocuments", .product(name: "SystemPackage", package: "swift-system")]),
@@ -278,13 +313,15 @@ let package = Package(
         .testTarget(
             name: "UnderstudyBuiltinAPIsTests",
             dependencies: [
-                "Understudy", "UnderstudyAdminWire", "UnderstudyBuiltinAPIs", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyTestSupport",
+                "Understudy", "UnderstudyStaging", "UnderstudyAdminWire", "UnderstudyBuiltinAPIs", "UnderstudyAPIService", "UnderstudyDocuments",
+                "UnderstudyTesting", "UnderstudyTestSupport",
             ]
         ),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyOpenAPI", "UnderstudyTesting",
+                "Understudy", "UnderstudyStaging", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyAPIService",
+                "UnderstudyOpenAPI", "UnderstudyTesting",
                 "UnderstudyOpenAPIGate", "UnderstudyHTTP",
                 "UnderstudyTestSupport",
             ]
@@ -292,7 +329,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyWireTests",
             dependencies: [
-                "Understudy", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "Understudy", "UnderstudyStaging", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyTesting", "UnderstudyHTTP",
+                "UnderstudyMicroHTTPD",
                 "CUnderstudyHTTPWire", "understudy", "UnderstudyTLS", "UnderstudyHTTPSProbe",
                 "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -305,7 +343,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RobustnessTests",
-            dependencies: ["Understudy", "UnderstudyDocuments", "UnderstudyTesting", "understudy", "UnderstudyTestSupport"]
+            dependencies: ["Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyTesting", "understudy", "UnderstudyTestSupport"]
         ),
         // An app that does its own networking with the client library, run as a child process by RemoteTests
         // with UNDERSTUDY_BASE_URL and UNDERSTUDY_SESSION in its environment (as a UI test launches an app).
@@ -328,7 +366,8 @@ let package = Package(
         .testTarget(
             name: "RecordTests",
             dependencies: [
-                "Understudy", "UnderstudyDocuments", "UnderstudyRecording", "UnderstudyTesting", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyRecording", "UnderstudyTesting", "UnderstudyHTTP",
+                "UnderstudyMicroHTTPD",
                 "UnderstudyUpstream", "understudy", "understudy-upstream", "UnderstudyTestSupport",
             ]
         ),
@@ -337,7 +376,7 @@ let package = Package(
         .testTarget(
             name: "OpenAPIGeneratedClientTests",
             dependencies: [
-                "UnderstudyOpenAPIRuntime", "UnderstudyTesting", "Understudy", "UnderstudyClients",
+                "UnderstudyOpenAPIRuntime", "UnderstudyTesting", "Understudy", "UnderstudyStaging", "UnderstudyClients",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -346,14 +385,15 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Understudy", "UnderstudyClients", "UnderstudyTesting", "UnderstudyExamples"]
+            dependencies: ["Understudy", "UnderstudyStaging", "UnderstudyClients", "UnderstudyTesting", "UnderstudyExamples"]
         ),
         // Coverage-guided fuzzers of the request path and the scenario loader. scripts/fuzz.sh builds
         // them with -sanitize=fuzzer; a plain build makes a tool that replays files through them.
         .executableTarget(
             name: "UnderstudyFuzz",
             dependencies: [
-                "Understudy", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "CUnderstudyHTTPWire",
+                "Understudy", "UnderstudyStaging", "UnderstudyBuiltinAPIs", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "CUnderstudyHTTPWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

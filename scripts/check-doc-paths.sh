@@ -22,7 +22,7 @@
 #     its cell, such a name is not checked; nor is a word in backticks without a slash or one of those endings
 #     (a type, a module, `ScenarioResponder.completed(_:)`).
 # And docs/ARCHITECTURE.md must name every source file (.swift, .c, .h, .html, module.modulemap under Sources/)
-# as a path in backticks (`Understudy/Engine/UnderstudyServer.swift` in a table row, or `Sources/…` anywhere; a bare
+# as a path in backticks (`Understudy/UnderstudyServer.swift` in a table row, or `Sources/…` anywhere; a bare
 # file name does not count), so that a file added to the code cannot go unmentioned: each one missing is reported
 # as "docs/ARCHITECTURE.md: Sources/X is not named". Checked only when docs/ARCHITECTURE.md is among the documents.
 # VERBOSE=1 lists every path checked, as written and as resolved.

@@ -6,3 +6,5 @@
 @_exported public import struct UnderstudyDocuments.FileProblems
 @_exported public import struct UnderstudyHTTP.HTTPTransport
 @_exported public import struct UnderstudyHTTP.ServerConfiguration
+@_exported public import struct UnderstudyStaging.OpenAPIMount
+@_exported public import struct UnderstudyStaging.TrustDownloads

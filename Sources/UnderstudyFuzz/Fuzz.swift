@@ -14,10 +14,12 @@ import CUnderstudyHTTPWire
 import Foundation
 import HTTPTypes
 import Logging
+import UnderstudyBuiltinAPIs
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// Everything set up once per process: loading the bundled scenarios takes far longer than one input.
 final class FuzzState: Sendable {
@@ -41,7 +43,7 @@ final class FuzzState: Sendable {
             var logger = Logger(label: "fuzz")
             logger.logLevel = .critical
             let control = ServerControl(
-                scenarios: scenarios, start: "happy", journalSize: 64,
+                scenarios: scenarios, apis: .builtin, start: "happy", journalSize: 64,
                 adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: "fuzz-token"),
                 logger: logger)
             responder = ScenarioResponder(control: control)

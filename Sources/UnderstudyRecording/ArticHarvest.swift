@@ -1,5 +1,5 @@
-import Understudy
 import UnderstudyDocuments
+import UnderstudyStaging
 
 /// artic answers gathered into `artworks.json`: list and search pages' `data[]`, a detail's `data`.
 struct ArticHarvest {

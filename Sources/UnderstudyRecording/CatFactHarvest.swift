@@ -1,6 +1,6 @@
-import Understudy
 import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
+import UnderstudyStaging
 
 /// catfact answers gathered into the dataset's facts and breeds. A page's items are ordered by Laravel's
 /// `from` (their place in the real list), so pages recorded in any order give the service's own order.

@@ -1,7 +1,7 @@
-import Understudy
 package import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

@@ -1,7 +1,8 @@
 import HTTPTypes
-import Understudy
+import UnderstudyBuiltinAPIs
 package import UnderstudyDocuments
 import UnderstudyHTTP
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -20,7 +21,7 @@ package enum DerivedVariants {
     package static func write(recording: String, folder: URL) -> Result<[String], RecordingSaveError> {
         let scenario: Scenario
         do {
-            guard let loaded = try ScenarioLoader.load(directory: folder)[recording] else {
+            guard let loaded = try ScenarioLoader.load(directory: folder, apis: .builtin)[recording] else {
                 return .failure(.cannotDerive(recording, "no scenario of that name in \(folder.path)"))
             }
             scenario = loaded

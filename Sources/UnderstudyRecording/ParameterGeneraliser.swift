@@ -1,5 +1,5 @@
-import Understudy
 import UnderstudyDocuments
+import UnderstudyStaging
 
 /// `--params`: path segments that look like ids become `:id` parameters, in one extra route per shape
 /// (`/myapi/users/:id`) placed after the recorded ones. The recorded routes stay, so every recorded body

@@ -1,5 +1,5 @@
-package import Understudy
 import UnderstudyHTTP
+package import UnderstudyStaging
 
 /// One upstream answer as `understudy record` saw it, under this server's path.
 package struct RecordedExchange: Sendable {

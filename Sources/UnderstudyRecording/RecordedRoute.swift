@@ -1,5 +1,5 @@
-import Understudy
 import UnderstudyDocuments
+import UnderstudyStaging
 
 /// One route as a recording writes it: the exchange made host-independent (links as `{{origin}}`), its
 /// headers reduced to the ones that matter, its body in the form that replays it byte for byte.

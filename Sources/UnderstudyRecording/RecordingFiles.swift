@@ -1,4 +1,4 @@
-import Understudy
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

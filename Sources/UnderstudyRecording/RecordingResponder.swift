@@ -1,8 +1,8 @@
 import Dispatch
 import HTTPTypes
-package import Understudy
 import UnderstudyDocuments
 package import UnderstudyHTTP
+package import UnderstudyStaging
 
 /// `understudy record`'s server: every request under a mapping's prefix goes to its upstream, the client gets
 /// the upstream's answer (links pointing back here, so a client walking pages stays on the recorder), and

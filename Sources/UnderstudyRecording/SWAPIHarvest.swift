@@ -1,6 +1,7 @@
-import Understudy
+import UnderstudyAPIService
 import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
+import UnderstudyStaging
 
 /// SWAPI answers gathered into the dataset's six files: list pages' `results[]` and detail pages, each item
 /// keyed by the resource and id its `url` names. The dataset stores forward relations as ids and computes the

@@ -1,5 +1,5 @@
-import Understudy
 import UnderstudyDocuments
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

@@ -1,5 +1,5 @@
-import Understudy
 import UnderstudyDocuments
+import UnderstudyStaging
 
 /// Writes values as YAML that Understudy's loader reads back to exactly the same value: every string
 /// double-quoted (so no text is ever taken for a number, a boolean or a comment), JSON as flow

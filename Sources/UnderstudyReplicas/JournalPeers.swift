@@ -1,7 +1,7 @@
 import Dispatch
-package import Understudy
 package import UnderstudyAdminWire
 import UnderstudyHTTP
+package import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

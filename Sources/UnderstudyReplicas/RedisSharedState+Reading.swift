@@ -1,6 +1,7 @@
 import Logging
-import Understudy
 import UnderstudyAdminWire
+import UnderstudyHTTP
+import UnderstudyStaging
 
 /// Reading the shared state back from Redis and applying it to this replica: the global selections
 /// (with the version and the reset epoch), one session, or everything (on every connect, and when

@@ -1,7 +1,7 @@
 package import Logging
-package import Understudy
 package import UnderstudyAdminWire
 import UnderstudyHTTP
+package import UnderstudyStaging
 
 /// The state replicas share, kept in Redis (`serve --redis URL`): the engine's ``SharedStateStore``.
 ///

@@ -1,4 +1,4 @@
-package import Understudy
+package import UnderstudyStaging
 
 /// A selection as one Redis string: `NAME` for a scenario, `KEY|NAME*COUNT|…|NAME` for a sequence
 /// (KEY names its shared counter). `|`, `*` and `%` in a name are percent-escaped. Decoding trusts

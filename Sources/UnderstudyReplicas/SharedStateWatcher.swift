@@ -1,7 +1,7 @@
 import Dispatch
 import Logging
-import Understudy
 import UnderstudyHTTP
+import UnderstudyStaging
 
 /// Keeps a replica's copy of the shared state current, on two threads of its own (never a worker):
 ///

@@ -6,6 +6,7 @@ import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyOpenAPIGate
+import UnderstudyStaging
 
 /// Understudy with no socket: each request goes straight to the engine's responder, as
 /// HummingbirdTesting's `.router` mode does. Scenarios, routing, rendering, faults, sessions,

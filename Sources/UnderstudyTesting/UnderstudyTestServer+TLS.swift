@@ -1,6 +1,7 @@
 public import Foundation
 import Understudy
 import UnderstudyMicroHTTPD
+import UnderstudyStaging
 import UnderstudyTLS
 
 extension UnderstudyTestServer {

@@ -5,6 +5,7 @@ public import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyOpenAPIGate
+import UnderstudyStaging
 import UnderstudyTLS
 
 /// An Understudy server running inside the test process on a free port.

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
-package import Understudy
 import UnderstudyHTTP
+package import UnderstudyStaging
 
 /// The engine's ``UpstreamClient`` over AsyncHTTPClient. The `HTTPClient` (and its event loop
 /// threads) is created on the first request, not at start-up: a server that never proxies pays

@@ -1,6 +1,6 @@
 import Dispatch
-import Understudy
 import UnderstudyHTTP
+import UnderstudyStaging
 import UnderstudyUpstream
 
 // understudy-upstream: sends one upstream request for `understudy` (serve's proxy:, record) and exits.

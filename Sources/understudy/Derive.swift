@@ -1,6 +1,7 @@
 import ArgumentParser
 import Understudy
 import UnderstudyRecording
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

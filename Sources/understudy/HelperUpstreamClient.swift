@@ -1,5 +1,6 @@
 import Dispatch
 import Understudy
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -5,6 +5,7 @@ import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyRecording
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

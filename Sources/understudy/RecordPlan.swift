@@ -2,6 +2,7 @@ import ArgumentParser
 import Understudy
 import UnderstudyAdminWire
 import UnderstudyRecording
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

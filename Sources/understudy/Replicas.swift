@@ -5,6 +5,7 @@ import Understudy
 import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyReplicas
+import UnderstudyStaging
 
 /// `serve --redis URL --replica-name NAME`: replicas behind a load balancer sharing their state
 /// in Redis (docs/replicas.md). Without `--redis` none of this runs.

@@ -5,6 +5,7 @@ import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 import UnderstudyReplicas
+import UnderstudyStaging
 import UnderstudyTLS
 
 #if canImport(FoundationEssentials)

@@ -3,6 +3,7 @@ import SystemPackage
 import Understudy
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

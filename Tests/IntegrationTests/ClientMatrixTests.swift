@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClients
+import UnderstudyStaging
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)

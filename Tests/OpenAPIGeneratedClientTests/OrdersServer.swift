@@ -3,6 +3,7 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import Understudy
 import UnderstudyOpenAPIRuntime
+import UnderstudyStaging
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)

@@ -4,6 +4,7 @@ import UnderstudyRecording
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// The dataset writer against bodies that are not the shape it expects: each is skipped, nothing crashes,
 /// and what is written loads.

@@ -4,6 +4,7 @@ import Testing
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyStaging
 import UnderstudyTestSupport
 import UnderstudyTesting
 import UnderstudyUpstream

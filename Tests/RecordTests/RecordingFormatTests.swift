@@ -5,6 +5,7 @@ import UnderstudyRecording
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -11,7 +11,7 @@ import Testing
     static let platformFiles: Set<String> = [
         "Sources/UnderstudyHTTP/Platform.swift",
         "Sources/UnderstudyMicroHTTPD/Platform.swift",
-        "Sources/Understudy/Platform.swift",
+        "Sources/UnderstudyStaging/Platform.swift",
         "Sources/UnderstudyDocuments/Platform.swift",
         "Sources/UnderstudyBuiltinAPIs/Platform.swift",
         "Sources/UnderstudyRecording/Platform.swift",

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// Random and mutated scenario files never crash the loader, and every
 /// problem it reports names its file and a line or a key.

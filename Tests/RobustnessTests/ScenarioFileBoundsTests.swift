@@ -5,6 +5,7 @@ import UnderstudyTestSupport
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// No scenario folder can exhaust the server: alias bombs, nesting through
 /// aliases, huge files, FIFOs and symlinks out of the folder are each

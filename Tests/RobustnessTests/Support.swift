@@ -4,6 +4,7 @@ import UnderstudyTestSupport
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// A body read by the server's own JSON reader (the one every test shares); `.null` when it is not JSON.
 func json(_ body: String) -> JSONValue { json(Data(body.utf8)) }

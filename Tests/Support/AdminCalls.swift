@@ -1,5 +1,6 @@
 package import Foundation
 import Understudy
+import UnderstudyStaging
 package import UnderstudyTesting
 
 #if canImport(FoundationNetworking)

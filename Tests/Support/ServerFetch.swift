@@ -2,6 +2,7 @@ package import Foundation
 import HTTPTypes
 import Understudy
 package import UnderstudyDocuments
+import UnderstudyStaging
 package import UnderstudyTesting
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Understudy
 package import UnderstudyDocuments
+import UnderstudyStaging
 
 /// What a JSON value must look like: the project's own statement of the real
 /// APIs' shapes (key order, types, nulls), checked against live responses.

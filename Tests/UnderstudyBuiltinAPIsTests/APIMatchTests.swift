@@ -1,4 +1,5 @@
 import Testing
+import UnderstudyAPIService
 import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyStaging
 import UnderstudyTestSupport
 import UnderstudyTesting
 

@@ -1,10 +1,13 @@
 import Foundation
 import Logging
 import Testing
+import UnderstudyAPIService
 import UnderstudyAdminWire
+import UnderstudyBuiltinAPIs
 import UnderstudyHTTP
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// What a replica does with the state it reads from the store, without a socket: the store is a
 /// counter in memory that records every call, so the tests see what reaches Redis and what does not.
@@ -37,7 +40,7 @@ import UnderstudyHTTP
     private func control() throws -> ServerControl {
         let set = try ScenarioLoader.load(directory: Self.scenarios, lazyDatasets: true)
         return ServerControl(
-            scenarios: set, start: "happy", journalSize: 10,
+            scenarios: set, apis: .builtin, start: "happy", journalSize: 10,
             adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: nil), logger: Logger(label: "test"))
     }
 
@@ -96,7 +99,7 @@ import UnderstudyHTTP
     @Test func theStoreCannotMakeAReplicaHoldMoreSessionsThanItsLimit() throws {
         let set = try ScenarioLoader.load(directory: Self.scenarios, lazyDatasets: true)
         let control = ServerControl(
-            scenarios: set, start: "happy", journalSize: 10,
+            scenarios: set, apis: .builtin, start: "happy", journalSize: 10,
             adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: nil), logger: Logger(label: "test"),
             sessionLimits: .init(ttlSeconds: 60, limit: 3))
         for index in 0..<10 { control.applyShared(session: "s\(index)", SharedSession(all: Selection("empty"))) }

@@ -1,6 +1,7 @@
 import Testing
 import Understudy
 import UnderstudyReplicas
+import UnderstudyStaging
 
 /// How selections and change messages are stored in Redis, and that a stored value Understudy did
 /// not write is refused whole rather than half-read.

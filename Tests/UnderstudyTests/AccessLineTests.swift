@@ -4,6 +4,7 @@ import UnderstudyTestSupport
 
 @testable import Understudy
 @testable import UnderstudyHTTP
+@testable import UnderstudyStaging
 
 /// The access line is written byte by byte, digits included; both ways of
 /// logging it (straight into the stderr buffer, or through swift-log) share this text.

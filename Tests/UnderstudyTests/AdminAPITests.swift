@@ -9,6 +9,7 @@ import UnderstudyTestSupport
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -5,6 +5,7 @@ import UnderstudyTesting
 
 @testable import Understudy
 @testable import UnderstudyHTTP
+@testable import UnderstudyStaging
 
 /// The journal keeps what an app sent, within bounds: each body's first 64 KiB, all bodies together
 /// within a byte budget, credentials never shown.

@@ -4,6 +4,7 @@ import Testing
 import UnderstudyHTTP
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 @Suite struct JournalTests {
     /// `since=<the time an entry shows>` leaves that entry out and keeps the next millisecond's,

@@ -7,6 +7,7 @@ import UnderstudyOpenAPIGate
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// OpenAPI documents mounted under `/NAME`: every operation answers under every bundled scenario as the
 /// scenario asks, from the document's own responses, through the engine (no socket).

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import Understudy
+import UnderstudyStaging
 import UnderstudyTesting
 
 /// An operation's path segment that mixes text and parameters is matched as written.

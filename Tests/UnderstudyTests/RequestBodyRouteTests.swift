@@ -4,6 +4,7 @@ import Testing
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// `request_body:` on a route: a POST answers by what was sent, in scenario files and session routes alike.
 @Suite struct RequestBodyRouteTests {

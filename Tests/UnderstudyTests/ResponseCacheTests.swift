@@ -1,11 +1,13 @@
 import HTTPTypes
 import Testing
+import UnderstudyAPIService
 import UnderstudyAdminWire
 import UnderstudyBuiltinAPIs
 import UnderstudyDocuments
 import UnderstudyHTTP
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// The cache's index of responses by exact target: a lookup must find exactly what was remembered
 /// under the same path, query, host and malformed flag, and nothing else.

@@ -3,6 +3,7 @@ import Testing
 import UnderstudyDocuments
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// Every kind of scenario-file mistake is reported with the file, the line
 /// where the parser knows it, and the key path.

@@ -4,6 +4,7 @@ import Testing
 import UnderstudyTesting
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// Responses a test defines for its own session (`/__admin/sessions/ID/routes`): tried before the
 /// scenario, seen by that session only, refused whole when wrong or past a bound, gone with the session.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 
 @testable import Understudy
+@testable import UnderstudyStaging
 
 /// Timestamps without a date formatter, and the placeholders of a scenario's canned responses.
 @Suite struct SupportTests {

@@ -3,6 +3,7 @@ import Testing
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyStaging
 import UnderstudyTestSupport
 import UnderstudyTesting
 

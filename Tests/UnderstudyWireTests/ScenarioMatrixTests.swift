@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyDocuments
+import UnderstudyStaging
 import UnderstudyTestSupport
 import UnderstudyTesting
 

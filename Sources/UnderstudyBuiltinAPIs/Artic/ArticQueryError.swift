@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyAPIService
 import UnderstudyAdminWire
 import UnderstudyDocuments
 

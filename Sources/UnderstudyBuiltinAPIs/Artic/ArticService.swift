@@ -1,4 +1,5 @@
 package import HTTPTypes
+package import UnderstudyAPIService
 import UnderstudyAdminWire
 package import UnderstudyDocuments
 package import UnderstudyHTTP
@@ -63,11 +64,6 @@ package final class ArticService: APIService {
         }
         guard problems.isEmpty else { throw FileProblems(problems) }
         return artworks
-    }
-
-    /// Whether a path under artic's prefix takes `POST` (only the search does).
-    package static func takesPost(_ subpath: Substring) -> Bool {
-        subpath.pathSegments == ["artworks", "search"]
     }
 
     package func route(_ request: ServerRequest, subpath: Substring) -> BuiltinRoute {

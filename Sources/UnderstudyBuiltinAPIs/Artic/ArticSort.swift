@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 import UnderstudyDocuments
 
 /// `sort` as artic takes it: `"title"`, `["date_start"]`, `{"date_start": "desc"}`,

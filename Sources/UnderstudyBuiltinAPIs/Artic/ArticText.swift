@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 import UnderstudyDocuments
 
 /// How artwork fields are read and compared by the query clauses.

@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 import UnderstudyDocuments
 
 /// PHP's reading of bracketed parameter names into nested arrays: `a[b][0]=x&a[b][1]=y` is

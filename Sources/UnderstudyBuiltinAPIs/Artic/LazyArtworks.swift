@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 import UnderstudyDocuments
 import UnderstudyHTTP
 

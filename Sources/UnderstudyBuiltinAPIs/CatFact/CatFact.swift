@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPTypes
+package import UnderstudyAPIService
 import UnderstudyAdminWire
 package import UnderstudyDocuments
 package import UnderstudyHTTP
@@ -9,16 +10,6 @@ package import FoundationEssentials
 #else
 package import Foundation
 #endif
-
-/// A catfact request, reduced to what decides the response. `/fact` picks its
-/// random fact while routing, so each fact's response is rendered once.
-package enum CatFactRoute: Hashable, Sendable {
-    case fact(index: Int)
-    case noFact(maxLength: Int?)
-    case facts(page: Int, limit: Int, maxLength: Int?)
-    case breeds(page: Int, limit: Int)
-    case notFound
-}
 
 /// catfact.ninja over a dataset of facts and breeds, with Laravel's paginator.
 package final class CatFactService: APIService {

@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// How swapi.dev's Django and Django REST framework read a URL under `/api/`, so Understudy answers the
 /// same forms the same way (`swapi/urls.py`: a DRF `DefaultRouter`, whose detail route is
 /// `^people/(?P<pk>[^/.]+)/$`, not `<int:pk>`; the view looks the id up with the model's integer field,

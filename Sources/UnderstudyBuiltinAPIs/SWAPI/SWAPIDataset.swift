@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyAPIService
 package import UnderstudyDocuments
 import UnderstudyHTTP
 

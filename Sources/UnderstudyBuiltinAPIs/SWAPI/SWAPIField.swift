@@ -1,3 +1,5 @@
+package import UnderstudyAPIService
+
 /// How a served item is built from one field of a dataset item.
 package enum SWAPIField {
     /// Copied from the dataset as is.

@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// The JSON Schemas SWAPI serves at `/api/<resource>/schema`, as the real service has them (Draft 4),
 /// kept compact in the order it writes their keys. Generated once from the service's published schemas.
 enum SWAPISchemas {

@@ -1,4 +1,5 @@
 import HTTPTypes
+package import UnderstudyAPIService
 import UnderstudyAdminWire
 import UnderstudyDocuments
 package import UnderstudyHTTP

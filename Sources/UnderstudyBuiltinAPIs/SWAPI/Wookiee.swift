@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 import UnderstudyDocuments
 
 /// SWAPI's Wookiee renderer: the JSON it would send, with each lower-case ASCII letter replaced

@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// An error response carried through `Result`.
 struct APIResponseError: Error {
     package var response: APIResponse

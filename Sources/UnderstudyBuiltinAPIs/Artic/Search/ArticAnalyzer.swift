@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// The text analysis artic's Elasticsearch index applies (data-aggregator's `config/elasticsearch.php`):
 /// the standard tokenizer, then `english_possessive_stemmer`, `lowercase`, `english_stop` (Lucene's
 /// `_english_` list) and `asciifolding`. Positions are kept with the gaps stop words leave, so a phrase

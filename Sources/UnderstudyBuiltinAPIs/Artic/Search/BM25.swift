@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// Lucene's BM25Similarity as Elasticsearch uses it by default (k1 = 1.2, b = 0.75; since Lucene 8 the
 /// `(k1 + 1)` numerator factor is gone, so a score is `boost × idf × tf / (tf + k1 × (1 − b + b × dl / avgdl))`).
 /// Field lengths are exact here; Lucene stores them in one byte, so its scores differ in the last digits.

@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// Damerau–Levenshtein distance (optimal string alignment: an adjacent transposition is one edit), as
 /// Lucene's FuzzyQuery counts edits with `transpositions: true`, Elasticsearch's default.
 package enum EditDistance {

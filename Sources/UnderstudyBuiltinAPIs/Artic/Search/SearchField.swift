@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// The artwork fields `q` searches and their boosts, as artic's index declares them: the fields marked
 /// `'default' => true` in data-aggregator's `app/Transformers/Outbound/Collections/Artwork.php` (with
 /// `title` from `AbstractTransformer::getTitles`), read from the public repository, and the

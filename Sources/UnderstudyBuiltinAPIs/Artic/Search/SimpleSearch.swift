@@ -1,3 +1,5 @@
+import UnderstudyAPIService
+
 /// `q` as artic builds its Elasticsearch query (`addSimpleSearchParams` in data-aggregator's
 /// `app/Http/Search/Request.php`), scored with BM25 over ``TextIndex``:
 /// - each `"quoted phrase"`, and each word that starts with a digit (accession numbers, years), is a

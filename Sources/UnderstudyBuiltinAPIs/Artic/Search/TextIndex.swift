@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 package import UnderstudyDocuments
 
 /// The inverted index `q` searches, built once when the dataset loads: for every search field, each

@@ -1,0 +1,68 @@
+import Logging
+public import UnderstudyHTTP
+import UnderstudyStaging
+
+/// The staging server: the engine (SWAPI, artic and catfact from scenario files, steered through
+/// `/__admin`) served over the transport it is given (`.libmicrohttpd` from `UnderstudyMicroHTTPD`).
+public final class UnderstudyServer: Sendable {
+    public let engine: UnderstudyEngine
+    private let http: any HTTPListener
+    private let admin: (any HTTPListener)?
+    private let watcher = Locked<ScenarioWatcher?>(nil)
+
+    /// Loads and validates the scenarios; throws before binding anything if they are broken.
+    /// - Parameters:
+    ///   - configuration: What to serve and how.
+    ///   - transport: How to listen: `.libmicrohttpd` (import `UnderstudyMicroHTTPD`).
+    /// - Throws: ``UnderstudyError`` when the scenarios are broken, the start scenario is unknown
+    ///   or the admin API would be open to the network without a token.
+    public init(configuration: UnderstudyConfiguration, transport: HTTPTransport) throws {
+        let engine = try UnderstudyEngine(configuration: configuration)
+        self.engine = engine
+        let logger = configuration.logger
+        let log: @Sendable (String) -> Void = { logger.debug("transport: \($0)") }
+        http = transport.listener(configuration: configuration.server, responder: engine.responder, log: log)
+        admin = configuration.adminPort.map { port in
+            transport.forAdminListener().listener(
+                configuration: configuration.server.forAdminListener(port: port), responder: engine.adminResponder, log: log)
+        }
+    }
+
+    public var configuration: UnderstudyConfiguration { engine.configuration }
+
+    /// Binds the port(s) and starts answering.
+    public func start() throws {
+        try http.start()
+        do {
+            try admin?.start()
+        } catch {
+            http.stop()
+            throw error
+        }
+        let host = configuration.server.host
+        let linkHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+        engine.control.fallbackHost.withLock { $0 = (linkHost.contains(":") ? "[\(linkHost)]" : linkHost) + ":\(http.port)" }
+        if configuration.watch { watcher.withLock { $0 = ScenarioWatcher(control: engine.control) } }
+    }
+
+    /// Drains and stops: parked requests are answered, in-flight ones finish.
+    public func stop() {
+        watcher.withLock {
+            $0?.stop()
+            $0 = nil
+        }
+        engine.control.stopReloads()
+        admin?.stop()
+        http.stop()
+    }
+
+    /// `http://host:port` of the running server.
+    public var baseURL: String { http.baseURL }
+    public var port: Int { http.port }
+    /// `http://host:port` of the admin-only listener, when there is one.
+    public var adminBaseURL: String? { admin?.baseURL }
+    /// The connection limit in force after start.
+    public var connectionLimit: Int { http.connectionLimit }
+    /// Connections parked by delays and holds right now.
+    public var parkedConnections: Int { http.parkedConnections }
+}
