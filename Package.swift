@@ -158,6 +158,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // What `proxy:` and `record` send upstream and get back, and how `understudy` and its upstream helper pass
+        // them to each other (standard library only): the engine asks through it, the helper answers through it.
+        .target(name: "UnderstudyUpstreamWire"),
+        // A short text as a QR code and its SVG, for the dashboard's link to the CA's profile (standard library only).
+        .target(name: "UnderstudyQRCode"),
         // The staging engine: scenarios (load, validate, compose, reload), selection, faults and delays,
         // custom routes, proxy, admin API, journal, dashboard. It serves APIs through UnderstudyAPIService
         // and never imports the built-in ones, so it compiles beside them (a fresh clone's first build).
@@ -169,6 +174,8 @@ let package = Package(
                 "UnderstudyDocuments",
                 "UnderstudyAPIService",
                 "UnderstudyOpenAPI",
+                "UnderstudyQRCode",
+                "UnderstudyUpstreamWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -181,6 +188,7 @@ let package = Package(
             name: "Understudy",
             dependencies: [
                 "UnderstudyStaging",
+                "UnderstudyUpstreamWire",
                 "UnderstudyBuiltinAPIs",
                 "UnderstudyAPIService",
                 "UnderstudyHTTP",
@@ -204,6 +212,7 @@ let package = Package(
             name: "UnderstudyRecording",
             dependencies: [
                 "UnderstudyStaging",
+                "UnderstudyUpstreamWire",
                 "UnderstudyAPIService",
                 "UnderstudyHTTP",
                 "UnderstudyAdminWire",
@@ -243,20 +252,20 @@ let package = Package(
         .target(
             name: "UnderstudyUpstream",
             dependencies: [
-                "UnderstudyStaging",
+                "UnderstudyUpstreamWire",
                 "UnderstudyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Sends one upstream request for `understudy` (proxy:, record) and exits: linked into `understudy`
         // itself, AsyncHTTPClient cost every `serve` start about 3 MB of memory and a few milliseconds.
-        .executableTarget(name: "understudy-upstream", dependencies: ["UnderstudyStaging", "UnderstudyHTTP", "UnderstudyUpstream"]),
+        .executableTarget(name: "understudy-upstream", dependencies: ["UnderstudyUpstreamWire", "UnderstudyHTTP", "UnderstudyUpstream"]),
         // Checks one OpenAPI document with OpenAPIKit for `understudy` (serve, validate) and exits.
         .executableTarget(name: "understudy-openapi-gate", dependencies: ["UnderstudyOpenAPIGate"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
-                "Understudy", "UnderstudyStaging",
+                "Understudy", "UnderstudyStaging", "UnderstudyUpstreamWire",
                 "UnderstudyAdminWire",
                 "UnderstudyRecording",
                 "UnderstudyReplicas",
@@ -322,7 +331,7 @@ let package = Package(
             dependencies: [
                 "Understudy", "UnderstudyStaging", "UnderstudyAdminWire", "UnderstudyDocuments", "UnderstudyBuiltinAPIs", "UnderstudyAPIService",
                 "UnderstudyOpenAPI", "UnderstudyTesting",
-                "UnderstudyOpenAPIGate", "UnderstudyHTTP",
+                "UnderstudyOpenAPIGate", "UnderstudyHTTP", "UnderstudyQRCode",
                 "UnderstudyTestSupport",
             ]
         ),
@@ -368,7 +377,7 @@ let package = Package(
             dependencies: [
                 "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyRecording", "UnderstudyTesting", "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
-                "UnderstudyUpstream", "understudy", "understudy-upstream", "UnderstudyTestSupport",
+                "UnderstudyUpstream", "UnderstudyUpstreamWire", "understudy", "understudy-upstream", "UnderstudyTestSupport",
             ]
         ),
         // A client generated from Document/orders.yaml (Generated/, committed) against an in-process server

@@ -2,6 +2,7 @@ public import Logging
 public import UnderstudyHTTP
 package import UnderstudyOpenAPI
 public import UnderstudyStaging
+package import UnderstudyUpstreamWire
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -5,7 +5,6 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
-import UnderstudyAPIService
 #else
 #error("UnderstudyBuiltinAPIs supports Linux (glibc, musl) and Apple platforms: add this system's C library here")
 #endif

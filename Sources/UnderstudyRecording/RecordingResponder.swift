@@ -3,6 +3,7 @@ import HTTPTypes
 import UnderstudyDocuments
 package import UnderstudyHTTP
 package import UnderstudyStaging
+package import UnderstudyUpstreamWire
 
 /// `understudy record`'s server: every request under a mapping's prefix goes to its upstream, the client gets
 /// the upstream's answer (links pointing back here, so a client walking pages stays on the recorder), and

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import UnderstudyHTTP
-package import UnderstudyStaging
+package import UnderstudyUpstreamWire
 
 /// The engine's ``UpstreamClient`` over AsyncHTTPClient. The `HTTPClient` (and its event loop
 /// threads) is created on the first request, not at start-up: a server that never proxies pays

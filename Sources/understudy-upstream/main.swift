@@ -1,7 +1,7 @@
 import Dispatch
 import UnderstudyHTTP
-import UnderstudyStaging
 import UnderstudyUpstream
+import UnderstudyUpstreamWire
 
 // understudy-upstream: sends one upstream request for `understudy` (serve's proxy:, record) and exits.
 // Reads an UpstreamWire request on stdin, writes the outcome on stdout. A separate executable so that only

@@ -1,6 +1,7 @@
 import Dispatch
 import Understudy
 import UnderstudyStaging
+import UnderstudyUpstreamWire
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyStaging
 import UnderstudyTestSupport
 import UnderstudyTesting
+import UnderstudyUpstreamWire
 
 /// The wire between `understudy` and its `understudy-upstream` helper, and the helper against bad input.
 @Suite struct UpstreamHelperTests {

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-
-@testable import Understudy
-@testable import UnderstudyStaging
+import UnderstudyQRCode
 
 /// The QR encoder's versions 1–5 and their limits. Whether a reader decodes what it draws is checked with zbar:
 /// here for versions 1 and 2 (texts shorter than any profile URL), and through the server for 3–5 by

@@ -1,5 +1,6 @@
 import HTTPTypes
 import UnderstudyHTTP
+import UnderstudyQRCode
 
 /// What a simulator or device needs to trust `serve --tls`: the development CA's certificate and a
 /// configuration profile holding it. Both are public (a CA certificate is no secret), so they are

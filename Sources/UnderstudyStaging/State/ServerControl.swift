@@ -6,6 +6,7 @@ package import UnderstudyAdminWire
 package import UnderstudyDocuments
 package import UnderstudyHTTP
 package import UnderstudyOpenAPI
+package import UnderstudyUpstreamWire
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

@@ -1,5 +1,6 @@
 import HTTPTypes
 package import UnderstudyHTTP
+package import UnderstudyUpstreamWire
 
 /// Forwards one request under a mapping's prefix to its upstream and turns the answer into a reply for the
 /// client, without blocking a worker thread (``Reply/Action/deferred``). Shared by `understudy record` and
