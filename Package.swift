@@ -217,7 +217,7 @@ let package = Package(
                 "UnderstudyHTTP",
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
-                "UnderstudyBuiltinAPIs", "UnderstudyAPIService",
+                "UnderstudyBuiltinAPIs",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
