@@ -294,12 +294,7 @@ let package = Package(
         // UnderstudyWireTests, which `make test` runs serially by itself; the others run in parallel.
         // The replicas' Redis protocol reading, stored-state encoding and URL parsing, with no socket
         // (scripts/replicas-e2e.sh runs real Redis, nginx and replicas).
-        .testTarget(
-            name: "UnderstudyReplicasTests",
-            dependencies: [
-                "UnderstudyReplicas", "Understudy", "UnderstudyStaging", "UnderstudyBuiltinAPIs", "UnderstudyAPIService", "UnderstudyAdminWire",
-            ]
-        ),
+        .testTarget(name: "UnderstudyReplicasTests", dependencies: ["UnderstudyReplicas", "Understudy", "UnderstudyStaging", "UnderstudyAdminWire"]),
         .testTarget(name: "UnderstudyHTTPTests", dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD"]),
         .testTarget(
             name: "UnderstudyDocumentsTests", dependencies: ["UnderstudyDocuments", .product(name: "SystemPackage", package: "swift-system")]),
@@ -401,7 +396,7 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyFuzz",
             dependencies: [
-                "Understudy", "UnderstudyStaging", "UnderstudyBuiltinAPIs", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
+                "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD",
                 "CUnderstudyHTTPWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

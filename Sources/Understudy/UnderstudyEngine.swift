@@ -47,7 +47,7 @@ public final class UnderstudyEngine: Sendable {
             throw UnderstudyError.remoteAdminWithoutToken(host: host)
         }
         let control = ServerControl(
-            scenarios: scenarios, apis: .builtin, start: configuration.scenario, journalSize: configuration.journalSize,
+            scenarios: scenarios, start: configuration.scenario, journalSize: configuration.journalSize,
             adminGuard: AdminGuard(bindHost: host, isLoopback: isLoopback, allowedHosts: configuration.allowedHosts, token: configuration.adminToken),
             logger: configuration.logger,
             sessionLimits: .init(ttlSeconds: configuration.sessionTTLSeconds, limit: configuration.sessionLimit), openAPI: configuration.openAPI,

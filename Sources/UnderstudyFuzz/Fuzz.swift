@@ -14,7 +14,6 @@ import CUnderstudyHTTPWire
 import Foundation
 import HTTPTypes
 import Logging
-import UnderstudyBuiltinAPIs
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
 
@@ -43,7 +42,7 @@ final class FuzzState: Sendable {
             var logger = Logger(label: "fuzz")
             logger.logLevel = .critical
             let control = ServerControl(
-                scenarios: scenarios, apis: .builtin, start: "happy", journalSize: 64,
+                scenarios: scenarios, start: "happy", journalSize: 64,
                 adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: "fuzz-token"),
                 logger: logger)
             responder = ScenarioResponder(control: control)

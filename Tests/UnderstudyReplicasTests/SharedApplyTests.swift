@@ -1,9 +1,7 @@
 import Foundation
 import Logging
 import Testing
-import UnderstudyAPIService
 import UnderstudyAdminWire
-import UnderstudyBuiltinAPIs
 import UnderstudyHTTP
 
 @testable import Understudy
@@ -40,7 +38,7 @@ import UnderstudyHTTP
     private func control() throws -> ServerControl {
         let set = try ScenarioLoader.load(directory: Self.scenarios, lazyDatasets: true)
         return ServerControl(
-            scenarios: set, apis: .builtin, start: "happy", journalSize: 10,
+            scenarios: set, start: "happy", journalSize: 10,
             adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: nil), logger: Logger(label: "test"))
     }
 
@@ -99,7 +97,7 @@ import UnderstudyHTTP
     @Test func theStoreCannotMakeAReplicaHoldMoreSessionsThanItsLimit() throws {
         let set = try ScenarioLoader.load(directory: Self.scenarios, lazyDatasets: true)
         let control = ServerControl(
-            scenarios: set, apis: .builtin, start: "happy", journalSize: 10,
+            scenarios: set, start: "happy", journalSize: 10,
             adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: nil), logger: Logger(label: "test"),
             sessionLimits: .init(ttlSeconds: 60, limit: 3))
         for index in 0..<10 { control.applyShared(session: "s\(index)", SharedSession(all: Selection("empty"))) }

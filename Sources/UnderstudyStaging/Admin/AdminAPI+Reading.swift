@@ -2,6 +2,7 @@ import Dispatch
 import HTTPTypes
 import UnderstudyAPIService
 import UnderstudyAdminWire
+import UnderstudyDocuments
 import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)

@@ -135,7 +135,7 @@ package struct AdminAPI {
             try checkSessionHeader(request, matches: id)
             if method == .put || method == .post {
                 let routes = try SessionOverlay.routes(
-                    from: request.body, scenariosDirectory: control.state.current.scenarios.directory, apis: control.apis)
+                    from: request.body, scenarios: control.state.current.scenarios)
                 expireSessions()
                 try defineRoutes(routes, session: id, replacing: method == .put)
             } else if method == .delete {

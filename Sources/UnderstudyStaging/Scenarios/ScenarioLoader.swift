@@ -124,7 +124,7 @@ package struct ScenarioLoading {
             guard !cancelled() else { return nil }
             if let scenario = resolve(name) { scenarios[name] = scenario }
         }
-        return ScenarioSet(directory: directory, scenarios: scenarios)
+        return ScenarioSet(directory: directory, apis: apis, scenarios: scenarios)
     }
 
     /// True (with the one problem a cancelled load reports) once the load is cancelled.

@@ -1,3 +1,5 @@
+package import UnderstudyAPIService
+
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
@@ -7,14 +9,17 @@ package import Foundation
 /// Every scenario of a folder, loaded and validated together.
 package struct ScenarioSet: Sendable {
     package let directory: URL
+    /// What made the APIs' services from its datasets: a reload, and a session's own routes, use it again.
+    package let apis: APIServices
     package let scenarios: [String: Scenario]
     /// Custom routes that scenarios with top-level settings (the bundled faults) apply to without extending them.
     let sharedRoutes: [SharedRoute]
     /// The OpenAPI documents served, by mount name (every scenario serves them all).
     package var mounts: [String: MountedDocument] { scenarios.values.first?.mounts ?? [:] }
 
-    package init(directory: URL, scenarios: [String: Scenario]) {
+    package init(directory: URL, apis: APIServices, scenarios: [String: Scenario]) {
         self.directory = directory
+        self.apis = apis
         self.scenarios = scenarios
         sharedRoutes = SharedRoute.collect(scenarios)
     }

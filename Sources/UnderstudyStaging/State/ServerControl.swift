@@ -1,7 +1,7 @@
 package import Atomics
 import Dispatch
 package import Logging
-package import UnderstudyAPIService
+import UnderstudyAPIService
 package import UnderstudyAdminWire
 package import UnderstudyDocuments
 package import UnderstudyHTTP
@@ -20,8 +20,6 @@ package final class ServerControl: Sendable {
     package let state: Locked<ServerState>
     let journal: Journal
     package let directory: URL
-    /// Makes the APIs' services from datasets, on every reload and for a session's own routes.
-    package let apis: APIServices
     /// Documents mounted from outside the folder (`--openapi`), read again with it on every reload.
     package let openAPI: [OpenAPIMount]
     let openAPIGate: OpenAPIGate?
@@ -62,7 +60,7 @@ package final class ServerControl: Sendable {
     }
 
     package init(
-        scenarios: ScenarioSet, apis: APIServices, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
+        scenarios: ScenarioSet, start: String, journalSize: Int, adminGuard: AdminGuard, logger: Logger,
         sessionLimits: ServerState.SessionLimits = .init(), openAPI: [OpenAPIMount] = [], openAPIGate: OpenAPIGate? = nil,
         requestValidation: RequestValidation = .off, shared: (any SharedStateStore)? = nil, journalPeers: (any JournalFanOut)? = nil
     ) {
@@ -74,7 +72,6 @@ package final class ServerControl: Sendable {
         state = Locked(initial)
         journal = Journal(capacity: journalSize)
         directory = scenarios.directory
-        self.apis = apis
         self.openAPI = openAPI
         self.openAPIGate = openAPIGate
         self.adminGuard = adminGuard
@@ -155,7 +152,8 @@ package final class ServerControl: Sendable {
     private func load(_ cancellation: LoadCancellation) -> ReloadOutcome {
         let loaded: ScenarioSet
         switch Result(catching: { () throws(FileProblems) in
-            try ScenarioLoader.load(directory: directory, apis: apis, openAPI: openAPI, gate: openAPIGate, cancellation: cancellation)
+            try ScenarioLoader.load(
+                directory: directory, apis: state.current.scenarios.apis, openAPI: openAPI, gate: openAPIGate, cancellation: cancellation)
         }) {
         case .success(let set):
             loaded = set

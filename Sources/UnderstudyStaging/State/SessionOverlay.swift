@@ -1,12 +1,12 @@
 import HTTPTypes
-package import UnderstudyAPIService
+import UnderstudyAPIService
 import UnderstudyDocuments
 import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+import FoundationEssentials
 #else
-package import Foundation
+import Foundation
 #endif
 
 /// Routes a test defined for its session only (`PUT|POST /__admin/sessions/ID/routes`): written as a
@@ -58,7 +58,7 @@ package struct SessionOverlay: Sendable {
     /// `request_body`, `status`, `headers`, `body`, `body_file`, `json`, `delay`, `fault`, and `times`, which
     /// only a session's routes take); every problem located as
     /// `request body:LINE:COLUMN: routes[N].KEY`. Body files are read from the scenarios folder, confined to it.
-    package static func routes(from body: [UInt8], scenariosDirectory: URL, apis: APIServices) throws(AdminError) -> [CustomRoute] {
+    package static func routes(from body: [UInt8], scenarios: ScenarioSet) throws(AdminError) -> [CustomRoute] {
         guard body.count <= AdminRequestBody.limit else {
             throw AdminError(
                 .contentTooLarge, "body too large", "Admin request bodies are limited to \(AdminRequestBody.limit) bytes; got \(body.count).")
@@ -80,7 +80,7 @@ package struct SessionOverlay: Sendable {
         var reader = ScenarioReader(file: file)
         reader.allowsTimes = true
         let definitions = reader.routes(list, at: "routes")
-        var loading = ScenarioLoading(directory: scenariosDirectory, apis: apis)
+        var loading = ScenarioLoading(directory: scenarios.directory, apis: scenarios.apis)
         loading.problems = reader.problems
         let routes = definitions.map { loading.customRoute($0, file: file, depth: 0) }
         guard loading.problems.isEmpty else {
