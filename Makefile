@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SCENARIO ?= happy
 
-.PHONY: deps build release run-build helper openapi run record test check validate bench docker clean
+.PHONY: deps build release run-build helper openapi run install uninstall record test check validate bench docker clean
 
 deps:
 	@scripts/install-deps.sh
@@ -43,6 +43,15 @@ RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include
 run: $(RUN_NEEDS)
 	.build/release/understudy serve --host $(HOST) --port $(PORT) --scenarios $(SCENARIOS) --scenario $(SCENARIO) $(if $(HTTPS),--tls)
 
+PREFIX ?= /usr/local
+## Install understudy, its two helpers and the bundled scenarios: PREFIX/bin, PREFIX/share/understudy/scenarios
+## (PREFIX defaults to /usr/local; DESTDIR for packaging). Then `understudy serve` works from any folder.
+install: helper
+	scripts/install.sh "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
+
 ## Record an upstream into a scenario: make record ARGS="--upstream https://api.example.com --prefix /myapi --into scenarios/mine.yaml"
 record: helper
 	.build/release/understudy record $(ARGS)
@@ -77,6 +86,8 @@ test: helper
 	# The package a team writes from the README, as a package of its own (only Understudy's public API),
 	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.
 	scripts/consumer-tests.sh
+	# `make install` into a temporary PREFIX, then `validate` and `serve --openapi` from a folder with no scenarios/.
+	scripts/install-tests.sh
 	# OpenAPI, checked by Python's jsonschema (openapi-schema-validator): every body UnderstudyOpenAPI synthesises,
 	# every example and decode-breaker of the fixtures; then every operation served by `understudy serve --openapi`
 	# and called over HTTP under every scenario, against the documents as Python reads them.

@@ -10,7 +10,7 @@ let package = Package(
     name: "MyApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        // In a real package: .package(url: "https://github.com/<you>/understudy", from: "0.2.0").
+        // In a real package: .package(url: "https://github.com/<you>/understudy", from: "0.3.0").
         // The script puts this checkout at ../understudy so the package's name is the same.
         .package(path: "../understudy")
     ],

@@ -40,7 +40,7 @@ extension UnderstudySessionSurface {
     public func url(_ path: String) -> URL { session.url(path) }
 
     /// A SWAPI client on the session's server, in this session: it sends the session's id itself, whatever the
-    /// environment (`UNDERSTUDY_SESSION`, `UNDERSTUDY_SCENARIO`) of the test process says.
+    /// environment (`UNDERSTUDY_SESSION`, `UNDERSTUDY_REQUEST_SCENARIO`) of the test process says.
     public var swapi: SWAPIClient { .live(baseURL: url(for: .swapi), session: urlSession, understudy: UnderstudyHeaders(session: id)) }
     /// An artic client on the session's server, in this session (see ``swapi``).
     public var artic: ArticClient { .live(baseURL: url(for: .artic), session: urlSession, understudy: UnderstudyHeaders(session: id)) }

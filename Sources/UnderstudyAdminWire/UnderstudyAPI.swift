@@ -48,6 +48,12 @@ public enum UnderstudyEnvironmentKey {
     public static let adminToken = "UNDERSTUDY_ADMIN_TOKEN"
     /// A session id every `.live()` client sends (an app launched by a UI test).
     public static let session = "UNDERSTUDY_SESSION"
-    /// A scenario every `.live()` client asks for, per request.
-    public static let scenario = "UNDERSTUDY_SCENARIO"
+    /// A scenario every `.live()` client asks for on every request (`X-Understudy-Scenario`, which outranks the
+    /// session's). Not `UNDERSTUDY_SCENARIO`, which is `serve`'s start scenario alone: one environment shared by the
+    /// server and the app (a compose file, a CI job) must not also override every test's scenario.
+    public static let requestScenario = "UNDERSTUDY_REQUEST_SCENARIO"
+    /// The server's start scenario (`serve --scenario`); clients do not read it.
+    public static let startScenario = "UNDERSTUDY_SCENARIO"
+    @available(*, unavailable, renamed: "requestScenario", message: "UNDERSTUDY_SCENARIO is serve's start scenario; clients read UNDERSTUDY_REQUEST_SCENARIO")
+    public static var scenario: String { requestScenario }
 }

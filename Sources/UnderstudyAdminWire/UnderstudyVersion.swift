@@ -2,5 +2,5 @@
 /// target can read it from `UnderstudyClients` or `UnderstudyAdminClient`. CHANGELOG.md lists what each one changed.
 public enum UnderstudyVersion {
     /// `MAJOR.MINOR.PATCH`, as in the package's release tag and CHANGELOG.md.
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }

@@ -17,7 +17,7 @@ public import UnderstudyClients
 /// )
 /// ```
 ///
-/// In an app launched by a UI test, ``environment`` reads `UNDERSTUDY_SESSION` and `UNDERSTUDY_SCENARIO`
+/// In an app launched by a UI test, ``environment`` reads `UNDERSTUDY_SESSION` and `UNDERSTUDY_REQUEST_SCENARIO`
 /// from the launch environment, as the `.live()` clients of `UnderstudyClients` do, and
 /// `UnderstudyAPI.baseURL(prefix: "/orders", real: …)` picks the server URL the same way.
 ///
@@ -50,7 +50,7 @@ public struct UnderstudyMiddleware: ClientMiddleware {
     }
 
     /// A middleware that sends the headers of the process environment: `UNDERSTUDY_SESSION` and
-    /// `UNDERSTUDY_SCENARIO` (``UnderstudyHeaders/environment``); it sends nothing when neither is set,
+    /// `UNDERSTUDY_REQUEST_SCENARIO` (``UnderstudyHeaders/environment``); it sends nothing when neither is set,
     /// so an app can install it unconditionally.
     public static var environment: UnderstudyMiddleware { UnderstudyMiddleware(headers: .environment) }
 

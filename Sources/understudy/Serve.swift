@@ -28,7 +28,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Port to bind; 0 picks a free one. (UNDERSTUDY_PORT, default 8080)")
     var port: Int?
 
-    @Option(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
+    @Option(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
     var scenarios: String?
 
     @Option(help: "Scenario active at start. (UNDERSTUDY_SCENARIO, default happy)")
@@ -142,11 +142,13 @@ struct Serve: ParsableCommand {
             throw ValidationError("--max-delay must be from 0 to 86400000 (24 hours)")
         }
 
+        let folder = ScenariosFolder.resolve(scenarios)
+        logger.notice("scenarios: \(folder.url.path) (\(folder.origin))")
         let replicas = ReplicaOptions(redis: redis, name: replicaName, peers: peers)
         try replicas.name(&server)
         var configuration = UnderstudyConfiguration(
             server: server,
-            scenariosDirectory: scenariosDirectory(scenarios),
+            scenariosDirectory: folder.url,
             scenario: scenario ?? Environment.string("UNDERSTUDY_SCENARIO") ?? "happy",
             journalSize: try journalSize ?? Environment.int("UNDERSTUDY_JOURNAL_SIZE") ?? 1000,
             adminToken: adminToken ?? Environment.string("UNDERSTUDY_ADMIN_TOKEN"),

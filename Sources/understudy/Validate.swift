@@ -15,7 +15,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check every scenario file, dataset and body file; print each problem with file, line and key.")
 
-    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
+    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
     var directory: String?
 
     @Option(
@@ -24,7 +24,7 @@ struct Validate: ParsableCommand {
     var openapi: [String] = []
 
     func run() throws {
-        let folder = scenariosDirectory(directory)
+        let folder = ScenariosFolder.resolve(directory).url
         let set = try loadOrReport(folder, openAPI: try openAPIMounts(openapi))
         print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
         for mount in set.mounts.values.sorted(by: { $0.name < $1.name }) {
@@ -40,11 +40,11 @@ struct Validate: ParsableCommand {
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the scenarios of a folder with their descriptions.")
 
-    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios)")
+    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
     var directory: String?
 
     func run() throws {
-        let set = try loadOrReport(scenariosDirectory(directory))
+        let set = try loadOrReport(ScenariosFolder.resolve(directory).url)
         let width = set.names.map(\.count).max() ?? 0
         for name in set.names {
             let scenario = set[name]!

@@ -45,7 +45,7 @@ import UnderstudyOpenAPIRuntime
 
     @Test func theEnvironmentsHeadersOrNone() async throws {
         let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: "/")
-        let fromLaunch = UnderstudyMiddleware(headers: .fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_SCENARIO": ""]))
+        let fromLaunch = UnderstudyMiddleware(headers: .fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_REQUEST_SCENARIO": ""]))
         let sent = try await passedOn(request, through: fromLaunch)
         #expect(Self.values("X-Understudy-Session", in: sent) == ["ui-1"])
         #expect(Self.values("X-Understudy-Scenario", in: sent).isEmpty)

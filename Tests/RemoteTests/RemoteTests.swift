@@ -355,10 +355,14 @@ struct RemoteTests {
         #expect(journal.map(\.scenario) == ["unauthorized", "happy"])
         #expect(journal.allSatisfy { $0.session == session.id })
 
-        // UNDERSTUDY_SCENARIO asks for a scenario on every request, beside the session's.
+        // UNDERSTUDY_REQUEST_SCENARIO asks for a scenario on every request, beside the session's.
         var environment = session.launchEnvironment
-        environment["UNDERSTUDY_SCENARIO"] = "server-error"
+        environment["UNDERSTUDY_REQUEST_SCENARIO"] = "server-error"
         #expect(try runExampleApp(environment: environment) == ["catfact error 500", "people/1 500"])
+        // UNDERSTUDY_SCENARIO, serve's start scenario, shared with the app (a compose file): the app ignores it.
+        environment["UNDERSTUDY_REQUEST_SCENARIO"] = nil
+        environment["UNDERSTUDY_SCENARIO"] = "server-error"
+        #expect(try runExampleApp(environment: environment) == ["catfact error 401", "people/1 200"])
     }
 
     func runExampleApp(environment: [String: String]) throws -> [String] {
@@ -370,7 +374,7 @@ struct RemoteTests {
         ].map { $0.appendingPathComponent("UnderstudyExampleApp") }
         let app = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "UnderstudyExampleApp is built")
         var inherited = ProcessInfo.processInfo.environment
-        for key in ["UNDERSTUDY_SESSION", "UNDERSTUDY_SCENARIO", "UNDERSTUDY_ADMIN_TOKEN"] { inherited[key] = nil }
+        for key in ["UNDERSTUDY_SESSION", "UNDERSTUDY_SCENARIO", "UNDERSTUDY_REQUEST_SCENARIO", "UNDERSTUDY_ADMIN_TOKEN"] { inherited[key] = nil }
         return try run(app, environment: inherited.merging(environment) { $1 }).split(separator: "\n").map(String.init)
     }
 
@@ -392,8 +396,15 @@ struct RemoteTests {
 
 @Suite struct EnvironmentHeaderTests {
     @Test func headersFromTheEnvironment() {
-        let headers = UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_SCENARIO": "", "OTHER": "x"])
+        let headers = UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_REQUEST_SCENARIO": "", "OTHER": "x"])
         #expect(headers == UnderstudyHeaders(session: "ui-1"))
+        #expect(UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_REQUEST_SCENARIO": "empty"]) == UnderstudyHeaders(scenario: "empty"))
+        // serve's start scenario is never a client's, and the old spelling is refused naming the new one.
+        #expect(UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_SCENARIO": "empty"]) == .none)
+        let refusal = try #require(UnderstudyHeaders.startScenarioRefusal(["UNDERSTUDY_SCENARIO": "empty"]))
+        #expect(refusal.contains("UNDERSTUDY_REQUEST_SCENARIO=empty"))
+        #expect(UnderstudyHeaders.startScenarioRefusal(["UNDERSTUDY_SCENARIO": "happy", "UNDERSTUDY_REQUEST_SCENARIO": "empty"]) == nil)
+        #expect(UnderstudyHeaders.startScenarioRefusal([:]) == nil)
         #expect(
             UnderstudyHeaders(session: "s", scenario: "delay", delay: .milliseconds(1500)).fields
                 == ["X-Understudy-Session": "s", "X-Understudy-Scenario": "delay", "X-Understudy-Delay": "1500"])

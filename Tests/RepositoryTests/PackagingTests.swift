@@ -84,6 +84,33 @@ import Testing
         }
     }
 
+    /// A team may depend on the package and redistribute the image: one licence, the repository's LICENSE, named
+    /// the same by the image (its OCI label, and the file itself) and by the Homebrew formula.
+    @Test func theLicenceIsTheRepositorysEverywhereItShips() throws {
+        let licence = try read("LICENSE")
+        #expect(licence.hasPrefix("                                 Apache License\n                           Version 2.0, January 2004"))
+        let runtime = try #require(try read("docker/Dockerfile").components(separatedBy: "\nFROM ").last)
+        #expect(runtime.contains(#"org.opencontainers.image.licenses="Apache-2.0""#))
+        #expect(runtime.contains("COPY LICENSE /usr/share/doc/understudy/LICENSE"))
+        let formula = try read("Formula/understudy.rb")
+        #expect(formula.contains(#"license "Apache-2.0""#))
+        #expect(try read("scripts/install.sh").contains("install -m 0644 LICENSE"))
+    }
+
+    /// `make install` and the Homebrew formula lay out the same files: the three executables side by side (understudy
+    /// runs its helpers from its own folder) and the bundled scenarios where `serve` looks for them.
+    @Test func theFormulaAndMakeInstallAgree() throws {
+        let formula = try read("Formula/understudy.rb")
+        let script = try read("scripts/install.sh")
+        for tool in ["understudy", "understudy-upstream", "understudy-openapi-gate"] {
+            #expect(formula.contains(tool) && script.contains(tool), "both install \(tool)")
+        }
+        #expect(formula.contains(#"(share/"understudy").install "scenarios""#))
+        #expect(script.contains(#"$prefix/share/understudy/scenarios"#))
+        let lookup = try read("Sources/understudy/Environment.swift")
+        #expect(lookup.contains(#""share/understudy/scenarios""#), "serve reads where they are installed")
+    }
+
     @Test func theImageIsSlimNonRootHealthCheckedAndGuarded() throws {
         let dockerfile = try read("docker/Dockerfile")
         let stages = dockerfile.components(separatedBy: "\nFROM ")

@@ -66,7 +66,7 @@ enum Strict {
         let altStyleIds, styleIds, styleTitles, altClassificationIds, classificationIds, classificationTitles: [String]
         let altSubjectIds, subjectIds, subjectTitles, altMaterialIds, materialIds, materialTitles: [String]
         let altTechniqueIds, techniqueIds, techniqueTitles, themeTitles: [String]
-        let imageId: String
+        let imageId: String?
         let altImageIds, documentIds, soundIds, videoIds, textIds, sectionTitles: [String]
         let sectionIds, siteIds: [Int]
         let suggestAutocompleteAll: [Suggestion]

@@ -52,7 +52,7 @@ import FoundationNetworking
     /// The probe against `server`, with `bundle` as the system's CA bundle (nil: the machine's own).
     static func runProbe(_ probe: URL, server: UnderstudyTestServer, bundle: String?) throws -> (status: Int32, lines: [String]) {
         var environment = ProcessInfo.processInfo.environment
-        for key in ["UNDERSTUDY_SESSION", "UNDERSTUDY_SCENARIO", "UNDERSTUDY_DELAY"] { environment[key] = nil }
+        for key in ["UNDERSTUDY_SESSION", "UNDERSTUDY_SCENARIO", "UNDERSTUDY_REQUEST_SCENARIO", "UNDERSTUDY_DELAY"] { environment[key] = nil }
         environment["UNDERSTUDY_BASE_URL"] = try #require(server.httpsBaseURL).absoluteString
         environment["UNDERSTUDY_ADMIN_TOKEN"] = "tls-token"
         let result: (status: Int32, output: String)

@@ -90,8 +90,10 @@ artworks = [previous[i] for i in previous if i in artic_corrections.KEPT]
 assert len(artworks) == len(artic_corrections.KEPT)
 for artwork in artworks:
     image = artic_images.IMAGES.get(artwork["id"])
+    # An image id is kept only where artic_images or a captured payload (FACTS, below) confirms it; else it is
+    # emptied (null, as on real records without one), as 16568, 16571 and 64818's were (no public source gave them).
+    artwork["image_id"] = image["image_id"] if image else None
     if image:
-        artwork["image_id"] = image["image_id"]
         for key in ("width", "height", "lqip"):
             if key in image:
                 artwork["thumbnail"][key] = image[key]

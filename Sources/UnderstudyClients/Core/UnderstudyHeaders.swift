@@ -13,7 +13,7 @@ public import FoundationNetworking
 ///
 /// ```swift
 /// let configuration = URLSessionConfiguration.default
-/// UnderstudyHeaders.environment.apply(to: configuration)   // UNDERSTUDY_SESSION, UNDERSTUDY_SCENARIO
+/// UnderstudyHeaders.environment.apply(to: configuration)   // UNDERSTUDY_SESSION, UNDERSTUDY_REQUEST_SCENARIO
 /// ```
 public struct UnderstudyHeaders: Sendable, Equatable {
     /// Sent as `X-Understudy-Session`.
@@ -38,20 +38,44 @@ public struct UnderstudyHeaders: Sendable, Equatable {
     /// No header.
     public static let none = UnderstudyHeaders()
 
-    /// From `UNDERSTUDY_SESSION` and `UNDERSTUDY_SCENARIO` in the process environment (an app
+    /// From `UNDERSTUDY_SESSION` and `UNDERSTUDY_REQUEST_SCENARIO` in the process environment (an app
     /// launched by a UI test with them in its launch environment); ``none`` when neither is set.
     /// Every `.live()` client sends these unless given other headers (or its `URLSession`'s configuration
     /// already carries the same header). Its base URL comes from the environment too: ``UnderstudyAPI/defaultBaseURL``.
-    public static var environment: UnderstudyHeaders { fromEnvironment(ProcessInfo.processInfo.environment) }
+    ///
+    /// `UNDERSTUDY_SCENARIO` is `serve`'s start scenario, never a client's: when it is set and
+    /// `UNDERSTUDY_REQUEST_SCENARIO` is not, it is refused with one line on stderr naming the new variable.
+    public static var environment: UnderstudyHeaders {
+        _ = refusedStartScenario
+        return fromEnvironment(ProcessInfo.processInfo.environment)
+    }
 
-    /// The headers `environment` names (`UNDERSTUDY_SESSION`, `UNDERSTUDY_SCENARIO`; empty values are ignored).
+    /// The headers `environment` names (`UNDERSTUDY_SESSION`, `UNDERSTUDY_REQUEST_SCENARIO`; empty values are ignored).
     ///
     /// - Parameter environment: Environment variables, such as a launch environment.
     /// - Returns: The headers they name; ``none`` when they name none.
     public static func fromEnvironment(_ environment: [String: String]) -> UnderstudyHeaders {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        return UnderstudyHeaders(session: value(UnderstudyEnvironmentKey.session), scenario: value(UnderstudyEnvironmentKey.scenario))
+        return UnderstudyHeaders(
+            session: value(UnderstudyEnvironmentKey.session), scenario: value(UnderstudyEnvironmentKey.requestScenario))
     }
+
+    /// The line saying a client ignores `UNDERSTUDY_SCENARIO` (the spelling before 0.3.0), when `environment` sets it
+    /// for a client that is given no `UNDERSTUDY_REQUEST_SCENARIO`; nil otherwise.
+    package static func startScenarioRefusal(_ environment: [String: String]) -> String? {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        guard let old = value(UnderstudyEnvironmentKey.startScenario), value(UnderstudyEnvironmentKey.requestScenario) == nil else {
+            return nil
+        }
+        return "Understudy: UNDERSTUDY_SCENARIO=\(old) is ignored by clients (it is serve's start scenario); "
+            + "set UNDERSTUDY_REQUEST_SCENARIO=\(old) to send X-Understudy-Scenario on every request"
+    }
+
+    /// Said once per process (a static's initialiser runs once), though some apps make a client per request.
+    private static let refusedStartScenario: Void = {
+        guard let line = startScenarioRefusal(ProcessInfo.processInfo.environment) else { return }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }()
 
     /// The header fields to send, by name.
     public var fields: [String: String] {
