@@ -8,19 +8,41 @@ let package = Package(
     // use only Foundation's URLSession, Codable, Duration and ISO8601FormatStyle, so they also build for iOS 16, tvOS 16,
     // watchOS 9 and visionOS 1 (the examples' view models, which are @Observable, for iOS 17, tvOS 17, watchOS 10).
     platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // A product per kind of user, each with its page in docs/products/ saying who links it (RepositoryTests checks
+    // the two agree); the other modules are how these are built, not something to link.
     products: [
         .executable(name: "understudy", targets: ["understudy"]),
         .executable(name: "understudy-upstream", targets: ["understudy-upstream"]),
         .executable(name: "understudy-openapi-gate", targets: ["understudy-openapi-gate"]),
-        .library(name: "Understudy", targets: ["Understudy"]),
-        .library(name: "UnderstudyHTTP", targets: ["UnderstudyHTTP"]),
-        .library(name: "UnderstudyMicroHTTPD", targets: ["UnderstudyMicroHTTPD"]),
-        .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        // An app target: the clients, their models and mocks (Foundation only; iOS too).
         .library(name: "UnderstudyClients", targets: ["UnderstudyClients"]),
-        .library(name: "UnderstudyAdminClient", targets: ["UnderstudyAdminClient"]),
+        // An app target on swift-dependencies: the clients as dependency keys.
         .library(name: "UnderstudyDependencies", targets: ["UnderstudyDependencies"]),
-        .library(name: "UnderstudyExamples", targets: ["UnderstudyExamples"]),
+        // An app or test target with a swift-openapi-generator client: its requests in a session.
         .library(name: "UnderstudyOpenAPIRuntime", targets: ["UnderstudyOpenAPIRuntime"]),
+        // Any test target, iOS included: the typed admin client and a test's session on a running server.
+        .library(name: "UnderstudyAdminClient", targets: ["UnderstudyAdminClient"]),
+        // A macOS or Linux test target: a server in the test process.
+        .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        // A Swift program of a team's own that runs a staging server in it.
+        .library(name: "Understudy", targets: ["Understudy"]),
+    ],
+    // OpenAPIKit's debug compile is a minute or more of every build that links it, so a package linking Understudy or
+    // UnderstudyTesting gets it only by asking; without the trait, documents are checked by the helper executable.
+    traits: [
+        // On by default. Off (`swift build --disable-default-traits`, which `make run` does), SwiftPM fetches and builds
+        // only what `understudy` needs: 5 packages instead of 33 (a fresh machine's resolve 6 s instead of 140 s here).
+        .trait(
+            name: "FullPackage",
+            description: "The client products' and the helpers' dependencies: swift-dependencies, swift-openapi-runtime, AsyncHTTPClient, OpenAPIKit"
+        ),
+        .trait(
+            name: "InProcessOpenAPI",
+            description:
+                "Check OpenAPI documents with OpenAPIKit in the process (Understudy, UnderstudyTesting) instead of the understudy-openapi-gate helper",
+            enabledTraits: ["FullPackage"]
+        ),
+        .default(enabledTraits: ["FullPackage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -131,9 +153,9 @@ let package = Package(
             dependencies: [
                 "UnderstudyOpenAPI",
                 "UnderstudyDocuments",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["FullPackage"])),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["FullPackage"])),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["FullPackage"])),
             ]
         ),
         // What the engine asks of an API it serves: the route a request names, the response to a route, the
@@ -183,11 +205,13 @@ let package = Package(
             ],
             resources: [.embedInCode("Admin/Dashboard.html")]
         ),
-        // What an embedding user calls: the configuration, the engine and the server, with the built-in APIs.
+        // What an embedding user calls: the configuration, the engine and the server, with the built-in APIs and
+        // libmicrohttpd as the default transport (so `import Understudy` is enough to serve).
         .target(
             name: "Understudy",
             dependencies: [
                 "UnderstudyStaging",
+                "UnderstudyMicroHTTPD",
                 "UnderstudyUpstreamWire",
                 "UnderstudyBuiltinAPIs",
                 "UnderstudyAPIService",
@@ -195,6 +219,7 @@ let package = Package(
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
                 "UnderstudyOpenAPI",
+                .target(name: "UnderstudyOpenAPIGate", condition: .when(traits: ["InProcessOpenAPI"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -225,7 +250,9 @@ let package = Package(
         .target(name: "UnderstudyClients", dependencies: ["UnderstudyAdminWire"]),
         .target(
             name: "UnderstudyDependencies",
-            dependencies: ["UnderstudyClients", .product(name: "Dependencies", package: "swift-dependencies")]
+            dependencies: [
+                "UnderstudyClients", .product(name: "Dependencies", package: "swift-dependencies", condition: .when(traits: ["FullPackage"])),
+            ]
         ),
         .target(name: "UnderstudyExamples", dependencies: ["UnderstudyClients"]),
         // A ClientMiddleware that puts the requests of a swift-openapi-generator client in an Understudy session.
@@ -234,7 +261,7 @@ let package = Package(
             name: "UnderstudyOpenAPIRuntime",
             dependencies: [
                 "UnderstudyClients",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["FullPackage"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -243,8 +270,7 @@ let package = Package(
             name: "UnderstudyTesting",
             dependencies: [
                 "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyHTTP", "UnderstudyMicroHTTPD", "UnderstudyClients",
-                "UnderstudyAdminClient",
-                "UnderstudyOpenAPIGate", "UnderstudyTLS",
+                "UnderstudyAdminClient", "UnderstudyTLS",
             ]
         ),
         // The engine's `UpstreamClient` answered by AsyncHTTPClient. A target of its own so that the engine
@@ -254,7 +280,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyUpstreamWire",
                 "UnderstudyHTTP",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["FullPackage"])),
             ]
         ),
         // Sends one upstream request for `understudy` (proxy:, record) and exits: linked into `understudy`
@@ -310,7 +336,8 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyOpenAPITiming",
             dependencies: [
-                "UnderstudyOpenAPI", "UnderstudyOpenAPIGate", "UnderstudyDocuments", .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                "UnderstudyOpenAPI", "UnderstudyOpenAPIGate", "UnderstudyDocuments",
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["FullPackage"])),
             ],
             path: "Tests/OpenAPITiming"
         ),
@@ -343,7 +370,10 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(
             name: "UnderstudyClientsTests",
-            dependencies: ["UnderstudyClients", "UnderstudyDependencies", .product(name: "Dependencies", package: "swift-dependencies")]
+            dependencies: [
+                "UnderstudyClients", "UnderstudyDependencies",
+                .product(name: "Dependencies", package: "swift-dependencies", condition: .when(traits: ["FullPackage"])),
+            ]
         ),
         .testTarget(
             name: "RobustnessTests",
@@ -361,9 +391,9 @@ let package = Package(
             name: "RemoteTests",
             dependencies: [
                 "UnderstudyClients", "UnderstudyAdminClient", "UnderstudyDependencies", "UnderstudyExampleApp",
-                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "Dependencies", package: "swift-dependencies", condition: .when(traits: ["FullPackage"])),
                 // Lets an unimplemented `testValue` fail a Swift Testing test (without it, on Linux, it only prints).
-                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies", condition: .when(traits: ["FullPackage"])),
             ]
         ),
         // Faults on custom routes, `understudy record`, proxy pass-through and derived variants, all against local upstreams.
@@ -381,8 +411,8 @@ let package = Package(
             name: "OpenAPIGeneratedClientTests",
             dependencies: [
                 "UnderstudyOpenAPIRuntime", "UnderstudyTesting", "Understudy", "UnderstudyStaging", "UnderstudyClients",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["FullPackage"])),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(traits: ["FullPackage"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Document"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails, naming FILE:LINE, when the documentation names a repository path that does not exist, so that a file
 # moved or renamed in the code cannot leave a document pointing at nothing. Run by `make test`, right after the
-# snippet check. Checks README.md, SECURITY.md, CONTRIBUTING.md and docs/*.md (or the Markdown files given as
+# snippet check. Checks README.md, SECURITY.md, CONTRIBUTING.md, docs/*.md and docs/products/*.md (or the Markdown files given as
 # arguments). Fenced code blocks are skipped: their paths are examples (`scenarios/myapi.yaml`), not this repository's.
 #
 # In every document:
@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 
 if [ $# -gt 0 ]; then documents=("$@"); else
     documents=()
-    for doc in README.md SECURITY.md CONTRIBUTING.md docs/*.md; do [ -f "$doc" ] && documents+=("$doc"); done
+    for doc in README.md SECURITY.md CONTRIBUTING.md docs/*.md docs/products/*.md; do [ -f "$doc" ] && documents+=("$doc"); done
 fi
 
 # Each document → lines "DOC<TAB>LINE<TAB>AS WRITTEN<TAB>PATH FROM THE ROOT".

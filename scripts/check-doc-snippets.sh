@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks every ```swift block of the documentation (README.md, docs/*.md, SECURITY.md, CONTRIBUTING.md)
+# Type-checks every ```swift block of the documentation (README.md, docs/*.md, docs/products/*.md, SECURITY.md, CONTRIBUTING.md)
 # against the modules `swift build --build-tests` built, so that no snippet stops compiling unnoticed. Run by
 # `make test`. Arguments, if any, are the Markdown files to check instead.
 #
@@ -37,7 +37,7 @@ trap 'rm -rf "$work"' EXIT
 # Each document → $work/D/N.kind.line.swift (D numbers the documents; $work/D.doc holds its name).
 # A fence may be indented (a snippet inside a list item): its indentation is taken off every line.
 if [ $# -gt 0 ]; then documents=("$@"); else
-    documents=(README.md docs/*.md)
+    documents=(README.md docs/*.md docs/products/*.md)
     for doc in SECURITY.md CONTRIBUTING.md; do [ -f "$doc" ] && documents+=("$doc"); done
 fi
 d=0

@@ -4,7 +4,6 @@
 @_exported public import enum UnderstudyAdminWire.RequestValidation
 @_exported public import struct UnderstudyDocuments.FileProblem
 @_exported public import struct UnderstudyDocuments.FileProblems
-@_exported public import struct UnderstudyHTTP.HTTPTransport
 @_exported public import struct UnderstudyHTTP.ServerConfiguration
 @_exported public import struct UnderstudyStaging.OpenAPIMount
 @_exported public import struct UnderstudyStaging.TrustDownloads

@@ -33,9 +33,9 @@ public struct UnderstudyConfiguration: Sendable {
     public var watch: Bool
     /// OpenAPI documents served under `/NAME`, besides those the scenario files mount (`openapi:`).
     public var openAPI: [OpenAPIMount] = []
-    /// What decides that a document is an OpenAPI document (OpenAPIKit, in this process or in a helper):
-    /// set by `UnderstudyTesting` and the command line; without one, a document is refused, saying why.
-    package var openAPIGate: OpenAPIGate?
+    /// What decides that a document is an OpenAPI document: OpenAPIKit in the `understudy-openapi-gate` helper, or in
+    /// this process with the package trait `InProcessOpenAPI` (``OpenAPIGate/standard``). The tests set their own.
+    package var openAPIGate: OpenAPIGate? = .standard
     /// Whether requests to those documents are checked against them; a session may say otherwise.
     public var requestValidation = RequestValidation.off
     /// Seconds a session may stay unused (no request, no admin call) before it expires; 0: never.

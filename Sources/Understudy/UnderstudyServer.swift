@@ -1,9 +1,10 @@
 import Logging
 public import UnderstudyHTTP
+import UnderstudyMicroHTTPD
 import UnderstudyStaging
 
 /// The staging server: the engine (SWAPI, artic and catfact from scenario files, steered through
-/// `/__admin`) served over the transport it is given (`.libmicrohttpd` from `UnderstudyMicroHTTPD`).
+/// `/__admin`) served over libmicrohttpd, or the transport it is given.
 public final class UnderstudyServer: Sendable {
     public let engine: UnderstudyEngine
     private let http: any HTTPListener
@@ -13,10 +14,10 @@ public final class UnderstudyServer: Sendable {
     /// Loads and validates the scenarios; throws before binding anything if they are broken.
     /// - Parameters:
     ///   - configuration: What to serve and how.
-    ///   - transport: How to listen: `.libmicrohttpd` (import `UnderstudyMicroHTTPD`).
+    ///   - transport: How to listen (this package's tests pass libmicrohttpd with their own options).
     /// - Throws: ``UnderstudyError`` when the scenarios are broken, the start scenario is unknown
     ///   or the admin API would be open to the network without a token.
-    public init(configuration: UnderstudyConfiguration, transport: HTTPTransport) throws {
+    package init(configuration: UnderstudyConfiguration, transport: HTTPTransport) throws {
         let engine = try UnderstudyEngine(configuration: configuration)
         self.engine = engine
         let logger = configuration.logger
@@ -26,6 +27,15 @@ public final class UnderstudyServer: Sendable {
             transport.forAdminListener().listener(
                 configuration: configuration.server.forAdminListener(port: port), responder: engine.adminResponder, log: log)
         }
+    }
+
+    /// Loads and validates the scenarios, to serve them over libmicrohttpd with a worker thread per core; throws before
+    /// binding anything if they are broken.
+    /// - Parameter configuration: What to serve and how.
+    /// - Throws: ``UnderstudyError`` when the scenarios are broken, the start scenario is unknown
+    ///   or the admin API would be open to the network without a token.
+    public convenience init(configuration: UnderstudyConfiguration) throws {
+        try self.init(configuration: configuration, transport: .libmicrohttpd)
     }
 
     public var configuration: UnderstudyConfiguration { engine.configuration }

@@ -54,6 +54,8 @@ public enum UnderstudyEnvironmentKey {
     public static let requestScenario = "UNDERSTUDY_REQUEST_SCENARIO"
     /// The server's start scenario (`serve --scenario`); clients do not read it.
     public static let startScenario = "UNDERSTUDY_SCENARIO"
-    @available(*, unavailable, renamed: "requestScenario", message: "UNDERSTUDY_SCENARIO is serve's start scenario; clients read UNDERSTUDY_REQUEST_SCENARIO")
+    @available(
+        *, unavailable, renamed: "requestScenario", message: "UNDERSTUDY_SCENARIO is serve's start scenario; clients read UNDERSTUDY_REQUEST_SCENARIO"
+    )
     public static var scenario: String { requestScenario }
 }

@@ -5,7 +5,6 @@ public import Understudy
 import UnderstudyAdminWire
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyOpenAPIGate
 import UnderstudyStaging
 
 /// Understudy with no socket: each request goes straight to the engine's responder, as
@@ -54,7 +53,6 @@ public final class UnderstudyRouter: Sendable {
             server: ServerConfiguration(host: "127.0.0.1", port: 0), scenariosDirectory: scenarios, scenario: scenario,
             journalSize: journalSize, adminToken: adminToken, logger: logger)
         configuration.openAPI = openAPI
-        configuration.openAPIGate = .inProcess
         configuration.requestValidation = requestValidation
         let engine = try UnderstudyEngine(configuration: configuration)
         responder = engine.responder

@@ -4,7 +4,6 @@ public import Understudy
 @_exported import UnderstudyAdminClient
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
-import UnderstudyOpenAPIGate
 import UnderstudyStaging
 import UnderstudyTLS
 
@@ -74,7 +73,6 @@ public final class UnderstudyTestServer: Sendable {
             logger: logger
         )
         configuration.openAPI = openAPI
-        configuration.openAPIGate = .inProcess
         let serving = try tls.map { try $0.prepare(&configuration) }
         authority = serving?.authority
         server = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: threads, tls: serving?.transport))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -58,12 +59,12 @@ struct ScenariosFolder {
         }
         // This file is Sources/understudy/Environment.swift of the checkout the binary was built from.
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(ScenariosFolder(url: checkout.appendingPathComponent("scenarios"), origin: "bundled, from the checkout understudy was built in"))
+        candidates.append(
+            ScenariosFolder(url: checkout.appendingPathComponent("scenarios"), origin: "bundled, from the checkout understudy was built in"))
         return candidates
     }
 
     private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UnderstudyStaging
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

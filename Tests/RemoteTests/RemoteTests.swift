@@ -395,7 +395,7 @@ struct RemoteTests {
 }
 
 @Suite struct EnvironmentHeaderTests {
-    @Test func headersFromTheEnvironment() {
+    @Test func headersFromTheEnvironment() throws {
         let headers = UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_SESSION": "ui-1", "UNDERSTUDY_REQUEST_SCENARIO": "", "OTHER": "x"])
         #expect(headers == UnderstudyHeaders(session: "ui-1"))
         #expect(UnderstudyHeaders.fromEnvironment(["UNDERSTUDY_REQUEST_SCENARIO": "empty"]) == UnderstudyHeaders(scenario: "empty"))

@@ -111,6 +111,51 @@ import Testing
         #expect(lookup.contains(#""share/understudy/scenarios""#), "serve reads where they are installed")
     }
 
+    /// A product per kind of user: every library product has its page in docs/products/ (who links it, what it
+    /// gives), every page there is a product's, and the index lists each one.
+    @Test func everyProductHasItsPageAndEveryPageAProduct() throws {
+        let manifest = try read("Package.swift")
+        let libraries = Set(manifest.matches(of: /\.library\(name: "(\w+)"/).map { String($0.1) })
+        #expect(
+            libraries == [
+                "UnderstudyClients", "UnderstudyDependencies", "UnderstudyOpenAPIRuntime", "UnderstudyAdminClient", "UnderstudyTesting", "Understudy",
+            ])
+        let folder = Self.root.appendingPathComponent("docs/products")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") && $0 != "README.md" }
+        #expect(Set(pages.map { String($0.dropLast(".md".count)) }) == libraries)
+        let index = try read("docs/products/README.md")
+        for library in libraries {
+            #expect(index.contains("| `\(library)` |"), "docs/products/README.md lists \(library)")
+            let page = try read("docs/products/\(library).md")
+            #expect(page.hasPrefix("# \(library)\n") && page.contains("**Who links it:**") && page.contains("**What it gives:**"))
+            #expect(page.contains(#".product(name: "\#(library)", package: "understudy")"#), "\(library)'s page shows how to add it")
+        }
+    }
+
+    /// OpenAPIKit is compiled only where a document is read: the gate's module is linked by the helper, by this
+    /// package's own tests, and by `Understudy` only when a package turns on the trait `InProcessOpenAPI`.
+    @Test func openAPIKitOnlyWhereADocumentIsRead() throws {
+        let manifest = try read("Package.swift")
+        func target(_ name: String) throws -> Substring {
+            let start = try #require(manifest.range(of: "\n            name: \"\(name)\","))
+            let end = try #require(manifest[start.upperBound...].range(of: "\n        )"))
+            return manifest[start.lowerBound..<end.lowerBound]
+        }
+        #expect(!(try target("UnderstudyTesting")).contains("UnderstudyOpenAPIGate"))
+        #expect(!(try target("understudy")).contains("UnderstudyOpenAPIGate"))
+        #expect(try target("Understudy").contains(#".target(name: "UnderstudyOpenAPIGate", condition: .when(traits: ["InProcessOpenAPI"]))"#))
+        #expect(manifest.contains(#"name: "InProcessOpenAPI""#))
+        #expect(manifest.contains(#".default(enabledTraits: ["FullPackage"])"#), "InProcessOpenAPI is not on by default")
+        // Every product of the packages only the client products and helpers need is behind the default trait, so
+        // `make run` (--disable-default-traits) fetches none of them.
+        for package in ["swift-dependencies", "async-http-client", "OpenAPIKit", "swift-openapi-runtime", "swift-openapi-urlsession"] {
+            for use in manifest.matches(of: /\.product\(name: "\w+", package: "([\w-]+)"[^)]*\)/) where use.output.1 == package {
+                #expect(use.output.0.contains(#"condition: .when(traits: ["FullPackage"]"#), "\(use.output.0)")
+            }
+        }
+        #expect(try read("scripts/build.sh").contains("--disable-default-traits"))
+    }
+
     @Test func theImageIsSlimNonRootHealthCheckedAndGuarded() throws {
         let dockerfile = try read("docker/Dockerfile")
         let stages = dockerfile.components(separatedBy: "\nFROM ")

@@ -22,9 +22,8 @@ import Testing
         // The C target's send flag (MSG_NOSIGNAL) and start-up code pages (ELF program headers).
         "Sources/CUnderstudyHTTPWire/platform.c",
         // The executable's one platform file: its sigwait signal thread (pthread_t is a pointer on
-        // Darwin, a number in glibc), its C library import and exit().
+        // Darwin, a number in glibc), its C library import and exit(). Its helpers run through the engine's.
         "Sources/understudy/Serve.swift",
-        "Sources/understudy/Platform.swift",
         "Sources/understudy-upstream/Platform.swift",
     ]
 

@@ -19,28 +19,19 @@ package final class ArticService: APIService {
 
     /// The artworks and what is derived from them, read when first needed: the bundled dataset is
     /// about 1 MB of JSON, which would more than double the time a server takes to start.
-    private let dataset: LazyArtworks
+    private let dataset: LazyDataset<ArtworkIndex>
     package let writer = UnderstudyAPI.artic.writer
 
     package init(artworks: [JSONValue]) {
-        dataset = LazyArtworks(ArtworkIndex(artworks: artworks))
+        dataset = LazyDataset(ArtworkIndex(artworks: artworks))
     }
 
-    /// A dataset read from `file` on first use (or by `warm()`), not at load.
+    /// A dataset read from `file` by the first request that needs it, not at load.
     package init(file url: URL, displayName: String) {
-        // The read comes after the load, outside its scope: it carries the load's scope along, so the
-        // file is still confined to the scenarios folder and bounded in size when it is finally read.
-        let scope = LoadScope.current
-        dataset = LazyArtworks { () throws(FileProblems) in
-            let read = LoadScope.$current.withValue(scope) {
-                Result { () throws(FileProblems) in try ArticService.load(file: url, displayName: displayName) }
-            }
-            return ArtworkIndex(artworks: try read.get())
+        dataset = LazyDataset { () throws(FileProblems) in
+            ArtworkIndex(artworks: try ArticService.load(file: url, displayName: displayName))
         }
     }
-
-    /// Reads a lazy dataset now (a background task calls this once the server listens).
-    func warm() { _ = dataset.value }
 
     /// Loads a JSON array of artworks, each an object with an integer `id`.
     package static func load(file url: URL, displayName: String) throws(FileProblems) -> [JSONValue] {

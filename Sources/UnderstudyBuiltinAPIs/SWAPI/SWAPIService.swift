@@ -5,14 +5,16 @@ import UnderstudyDocuments
 package import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// SWAPI over a dataset. Items are rendered when a response that shows them
 /// is first rendered (the scenario's response cache keeps the result), not at
-/// load: rendering all of them was a fifth of the start-up time.
+/// load: rendering all of them was a fifth of the start-up time. A server reads
+/// the dataset itself on the first request that needs it (``LazyDataset``):
+/// reading it at start was another quarter.
 package final class SWAPIService: APIService {
     struct Collection {
         package var ids: [Int] = []
@@ -20,28 +22,42 @@ package final class SWAPIService: APIService {
         var searchText: [Int: [String]] = [:]
     }
 
+    /// The dataset and its collections by resource, made once.
+    struct Indexed: Sendable {
+        let dataset: SWAPIDataset
+        let collections: [SWAPIResource: Collection]
+
+        init(_ dataset: SWAPIDataset) {
+            self.dataset = dataset
+            var collections: [SWAPIResource: Collection] = [:]
+            for resource in SWAPIResource.allCases {
+                var collection = Collection()
+                for item in dataset.items[resource] ?? [] {
+                    collection.ids.append(item.id)
+                    collection.items[item.id] = item
+                    collection.searchText[item.id] = resource.searchFields.compactMap { item.fields[$0]?.stringValue?.lowercased() }
+                }
+                collections[resource] = collection
+            }
+            self.collections = collections
+        }
+    }
+
     static let pageSize = 10
-    private let dataset: SWAPIDataset
-    private let collections: [SWAPIResource: Collection]
+    private let indexed: LazyDataset<Indexed>
     private let writer = UnderstudyAPI.swapi.writer
 
     package init(dataset: SWAPIDataset) {
-        self.dataset = dataset
-        var collections: [SWAPIResource: Collection] = [:]
-        for resource in SWAPIResource.allCases {
-            var collection = Collection()
-            for item in dataset.items[resource] ?? [] {
-                collection.ids.append(item.id)
-                collection.items[item.id] = item
-                collection.searchText[item.id] = resource.searchFields.compactMap { item.fields[$0]?.stringValue?.lowercased() }
-            }
-            collections[resource] = collection
-        }
-        self.collections = collections
+        indexed = LazyDataset(Indexed(dataset))
     }
 
-    private func template(_ resource: SWAPIResource, _ item: SWAPIDataset.Item) -> BodyTemplate {
-        writer.template(dataset.served(resource, item))
+    /// A dataset read from `folder` by the first request that needs it, not at load.
+    package init(folder url: URL, displayName: String) {
+        indexed = LazyDataset { () throws(FileProblems) in Indexed(try SWAPIDataset.load(folder: url, displayName: displayName)) }
+    }
+
+    private func template(_ resource: SWAPIResource, _ item: SWAPIDataset.Item, _ indexed: Indexed) -> BodyTemplate {
+        writer.template(indexed.dataset.served(resource, item))
     }
 
     package func route(_ request: ServerRequest, subpath: Substring) -> BuiltinRoute {
@@ -92,13 +108,17 @@ package final class SWAPIService: APIService {
 
     package func render(_ route: BuiltinRoute) -> APIResponse {
         guard case .swapi(let route) = route else { return Self.notFound }
-        return render(route)
+        switch indexed.value {
+        case .success(let indexed): return render(route, indexed)
+        case .failure(let problems):
+            return APIResponse(status: .internalServerError, body: .errorBody(error: "invalid dataset", detail: problems.description))
+        }
     }
 
-    private func render(_ route: SWAPIRoute) -> APIResponse {
+    private func render(_ route: SWAPIRoute, _ indexed: Indexed) -> APIResponse {
         switch route {
         case .wookiee(let inner):
-            var response = render(inner)
+            var response = render(inner, indexed)
             response.body = response.body.translated(by: Wookiee.translation)
             return response
         case .redirect(let target):
@@ -109,10 +129,10 @@ package final class SWAPIService: APIService {
             let members = SWAPIResource.allCases.map { JSONValue.Member($0.rawValue, .link($0.path)) }
             return APIResponse(status: .ok, body: writer.template(.object(members)))
         case .detail(let resource, let id):
-            guard let item = collections[resource]?.items[id] else { return Self.notFound }
-            return APIResponse(status: .ok, body: template(resource, item))
+            guard let item = indexed.collections[resource]?.items[id] else { return Self.notFound }
+            return APIResponse(status: .ok, body: template(resource, item, indexed))
         case .list(let resource, let page, let search):
-            return list(resource, page: page, search: search)
+            return list(resource, page: page, search: search, indexed)
         case .notFound:
             return Self.notFound
         }
@@ -121,8 +141,8 @@ package final class SWAPIService: APIService {
     package static let notFound = APIResponse(status: .notFound, body: BodyTemplate(#"{"detail":"Not found"}"#))
     static let invalidPage = APIResponse(status: .notFound, body: BodyTemplate(#"{"detail":"Invalid page."}"#))
 
-    private func list(_ resource: SWAPIResource, page pageText: String?, search: String?) -> APIResponse {
-        let collection = collections[resource] ?? Collection()
+    private func list(_ resource: SWAPIResource, page pageText: String?, search: String?, _ indexed: Indexed) -> APIResponse {
+        let collection = indexed.collections[resource] ?? Collection()
         let ids =
             search.map { term in
                 collection.ids.filter { id in collection.searchText[id, default: []].contains { $0.contains(term) } }
@@ -143,7 +163,7 @@ package final class SWAPIService: APIService {
         body.append(#","results":["#)
         for (index, id) in ids.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize).enumerated() {
             if index > 0 { body.append(",") }
-            body.append(template(resource, collection.items[id]!))
+            body.append(template(resource, collection.items[id]!, indexed))
         }
         body.append("]}")
         return APIResponse(status: .ok, body: body)

@@ -14,7 +14,10 @@ extension APIServices {
         },
         load: { api, url, displayName, lazily throws(FileProblems) in
             switch api {
-            case .swapi: SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: displayName))
+            case .swapi:
+                lazily
+                    ? SWAPIService(folder: url, displayName: displayName)
+                    : SWAPIService(dataset: try SWAPIDataset.load(folder: url, displayName: displayName))
             case .artic:
                 lazily
                     ? ArticService(file: url, displayName: displayName)
