@@ -29,7 +29,8 @@ import FoundationNetworking
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mystaging-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "name: happy\nroutes:\n  - path: /x\n    status: nine\n".write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        try "name: happy\nroutes:\n  - path: /x\n    status: nine\n".write(
+            to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
         var configuration = Staging.configuration(port: 0)
         configuration.scenariosDirectory = folder
         configuration.openAPI = []
