@@ -149,8 +149,8 @@ struct SessionVerifyTests {
         }
         let thrown = try #require(failure)
         #expect(thrown.line == line)
-        await withKnownIssue {
-            try await UnderstudySessionTrait().provideScope(for: try #require(Test.current), testCase: Test.Case.current) { throw thrown }
+        try await withKnownIssue {
+            try await UnderstudySessionTrait.understudySession.provideScope(for: try #require(Test.current), testCase: Test.Case.current) { throw thrown }
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.error is UnderstudySession.VerificationFailure
         }

@@ -232,7 +232,7 @@ extension Journal.Entry {
     var session: String? { request.header(.understudySession) }
 
     /// Fields whose values the journal never shows: credentials an app sends.
-    static let secretFields = Set(UnderstudyWire.redactedHeaderNames.compactMap(HTTPField.Name.init))
+    static let secretFields = Set(UnderstudyWire.redactedHeaderNames.compactMap { HTTPField.Name($0) })
 
     /// The arrival time in whole milliseconds, as shown and as `since` compares it.
     var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
