@@ -128,8 +128,8 @@ extension UnderstudySession {
 
     /// What a request's header must be: there with any value, absent, exactly a value, or a value a regular
     /// expression finds a match in. Names compare case-insensitively; several fields of one name are read as
-    /// one value joined with ", ", on the server (``RequestPattern/withHeader(_:_:)-(_,HeaderMatcher)`` for
-    /// `respond`) and in the journal (`verify`) alike.
+    /// one value joined with ", ", on the server (`respond(to: pattern.withHeader(…))`) and in the journal
+    /// (`verify`) alike.
     ///
     /// The journal keeps `Authorization`, `Proxy-Authorization` and `Cookie` as `[redacted]`
     /// (``UnderstudyWire/redactedHeaderNames``): `verify` can check that they are there or not, but a value
