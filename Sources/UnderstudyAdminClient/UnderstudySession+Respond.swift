@@ -7,14 +7,14 @@ public import Foundation
 /// try await session.respond(to: .get("/catfact/fact"), json: CatFact(fact: "Staged by the test.", length: 19))
 /// try await session.respond(to: .post("/myapi/orders"), status: 201, body: #"{"id": 7}"#)
 /// try await session.respond(to: .get("/swapi/api/people/1/"), fault: .connectionReset)
-/// // Fails twice, then works (the scenario answers after the last answer's `times`, unless it is nil):
-/// try await session.respond(to: .get("/catfact/fact"), inTurn: [.status(503, times: 2), .json(["fact": "Back.", "length": 5], times: nil)])
-/// // Only for a body that holds this fragment:
-/// try await session.respond(to: .post("/myapi/orders").withBody(.json(contains: ["item": "book"])), status: 201)
+/// // Fails twice, then works (an answer without `times` answers once, or every request when it is the last):
+/// try await session.respond(to: .get("/catfact/fact"), inTurn: [.status(503, times: 2), .json(["fact": "Back.", "length": 5])])
+/// // Only for a body that holds this fragment, and a request that carries an Idempotency-Key:
+/// try await session.respond(to: .post("/myapi/orders").withBody(.json(contains: ["item": "book"])).withHeader("Idempotency-Key"), status: 201)
 /// ```
 extension UnderstudySession {
     /// Which requests a session route answers: a method (or any) and a path whose `:name` segments
-    /// capture (`{{name}}` in the body is filled in), and optionally the query they carry.
+    /// capture (`{{name}}` in the body is filled in), and optionally the query they carry, headers and a body.
     public struct RequestPattern: Sendable, Equatable {
         /// `GET`, `POST`, …; nil for any method.
         public var method: String?
@@ -23,6 +23,8 @@ extension UnderstudySession {
         public var query: String?
         /// What the body must hold (a session route answers only such requests; `verify` counts only them); any body when nil.
         public var body: BodyMatcher?
+        /// What headers must be (or not be) there, by name (compared case-insensitively); any headers when empty.
+        public var headers: [String: HeaderMatcher] = [:]
 
         public init(method: String?, path: String, query: String? = nil) {
             self.method = method
@@ -44,42 +46,85 @@ extension UnderstudySession {
             pattern.body = matcher
             return pattern
         }
+
+        /// The same requests, with the header `name` as `matcher` says (there, by default); replaces what the
+        /// pattern said of that name before.
+        public func withHeader(_ name: String, _ matcher: HeaderMatcher = .present) -> RequestPattern {
+            var pattern = self
+            for key in pattern.headers.keys where key.lowercased() == name.lowercased() { pattern.headers[key] = nil }
+            pattern.headers[name] = matcher
+            return pattern
+        }
+
+        /// The same requests, with the header `name` exactly `value`.
+        public func withHeader(_ name: String, _ value: String) -> RequestPattern { withHeader(name, .equals(value)) }
+
+        /// The same requests, without a header `name`.
+        public func withoutHeader(_ name: String) -> RequestPattern { withHeader(name, .absent) }
     }
 
-    /// One answer of ``respond(to:inTurn:)``: a response (or fault) given `times` requests in a row.
+    /// One answer of ``UnderstudySessionSurface/respond(to:inTurn:)``: a response (or fault) given to `times`
+    /// requests in a row. Without `times`, an answer answers once when another follows it, and every request
+    /// when it is the last: so a single `respond(to:…)`, a turn of one answer, answers every request.
     public struct Answer: Sendable, Equatable {
         public var status: Int?
         public var headers: [String: String]
         public var body: String?
+        /// A file of the server's scenarios folder, as a scenario's `body_file`.
+        public var bodyFile: String?
         public var delay: Duration?
         public var fault: Fault?
-        /// How many requests it answers before the next answer does; nil for every one (nothing after it answers).
+        /// How many requests it answers before the next answer (or, after the last, the routes defined before
+        /// or the scenario) does; nil: once, or every request when it is the last answer.
         public var times: Int?
+        /// Why the answer could not be made (its JSON did not encode): `respond` throws it before sending.
+        var problem: String?
 
         public init(
-            status: Int? = nil, headers: [String: String] = [:], body: String? = nil, delay: Duration? = nil, fault: Fault? = nil,
-            times: Int? = 1
+            status: Int? = nil, headers: [String: String] = [:], body: String? = nil, bodyFile: String? = nil, delay: Duration? = nil,
+            fault: Fault? = nil, times: Int? = nil
         ) {
             self.status = status
             self.headers = headers
             self.body = body
+            self.bodyFile = bodyFile
             self.delay = delay
             self.fault = fault
             self.times = times
         }
 
-        public static func status(_ status: Int, headers: [String: String] = [:], body: String? = nil, times: Int? = 1) -> Answer {
-            Answer(status: status, headers: headers, body: body, times: times)
+        public static func status(
+            _ status: Int, headers: [String: String] = [:], body: String? = nil, delay: Duration? = nil, times: Int? = nil
+        ) -> Answer {
+            Answer(status: status, headers: headers, body: body, delay: delay, times: times)
         }
 
-        /// `value` encoded as JSON, with `Content-Type: application/json`.
-        public static func json(_ value: some Encodable, status: Int = 200, headers: [String: String] = [:], times: Int? = 1) -> Answer {
-            let text = (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-            return Answer(
-                status: status, headers: headers.merging(["Content-Type": "application/json"]) { mine, _ in mine }, body: text, times: times)
+        /// `value` encoded as JSON by `encoder` (the app's own, when its models have a key or date strategy),
+        /// with `Content-Type: application/json`.
+        public static func json(
+            _ value: some Encodable, status: Int = 200, headers: [String: String] = [:], encoder: JSONEncoder = JSONEncoder(),
+            delay: Duration? = nil, times: Int? = nil
+        ) -> Answer {
+            var answer = Answer(
+                status: status, headers: headers.merging(["Content-Type": "application/json"]) { mine, _ in mine }, delay: delay, times: times)
+            do {
+                answer.body = String(decoding: try encoder.encode(value), as: UTF8.self)
+            } catch {
+                answer.problem = "json: the value did not encode: \(error)"
+            }
+            return answer
         }
 
-        public static func fault(_ fault: Fault, times: Int? = 1) -> Answer { Answer(fault: fault, times: times) }
+        /// A file of the server's scenarios folder (as a scenario's `body_file`).
+        public static func bodyFile(
+            _ path: String, status: Int = 200, headers: [String: String] = [:], delay: Duration? = nil, times: Int? = nil
+        ) -> Answer {
+            Answer(status: status, headers: headers, bodyFile: path, delay: delay, times: times)
+        }
+
+        public static func fault(_ fault: Fault, delay: Duration? = nil, times: Int? = nil) -> Answer {
+            Answer(delay: delay, fault: fault, times: times)
+        }
     }
 
     /// A fault a session route answers with, as a scenario names it.
@@ -98,44 +143,59 @@ extension UnderstudySessionSurface {
     public typealias Fault = UnderstudySession.Fault
     public typealias Answer = UnderstudySession.Answer
 
-    /// Answers `request` with `status`, `headers` and `body` (text; `{{origin}}` becomes this server's
-    /// address), after `delay`, with `fault`. With no status and no body on a path of SWAPI, artic or
-    /// catfact, the API's own response answers, with the delay and fault.
+    /// Answers `request` with each answer in turn, each for its `times` requests (without one: once, or every
+    /// request for the last); after the last answer's `times`, the routes defined before, or the scenario,
+    /// answer again. "N, then the next" is spelled only this way.
+    @discardableResult
+    public func respond(to request: RequestPattern, inTurn answers: [Answer]) async throws -> UnderstudyWire.SessionRoutes {
+        var routes: [UnderstudyWire.RouteDefinition] = []
+        for (index, answer) in answers.enumerated() {
+            if let problem = answer.problem { throw UnderstudyAdmin.Failure.invalidRoute(problem, index: index) }
+            var route = try definition(request, index: index)
+            route.status = answer.status
+            route.headers = answer.headers.isEmpty ? nil : answer.headers
+            route.body = answer.body
+            route.bodyFile = answer.bodyFile
+            route.delay = answer.delay.map { Int($0.wholeMilliseconds) }
+            route.fault = answer.fault?.rawValue
+            route.times = answer.times ?? (index == answers.count - 1 ? nil : 1)
+            routes.append(route)
+        }
+        return try await admin.addRoutes(routes, session: id)
+    }
+
+    /// Answers every request `request` matches with `status`, `headers` and `body` (text; `{{origin}}` becomes
+    /// this server's address), after `delay`, with `fault`. With no status and no body on a path of SWAPI,
+    /// artic or catfact, the API's own response answers, with the delay and fault.
     @discardableResult
     public func respond(
         to request: RequestPattern, status: Int? = nil, headers: [String: String] = [:], body: String? = nil, delay: Duration? = nil,
-        fault: Fault? = nil, times: Int? = nil
+        fault: Fault? = nil
     ) async throws -> UnderstudyWire.SessionRoutes {
-        try await admin.addRoutes(
-            [definition(request, Answer(status: status, headers: headers, body: body, delay: delay, fault: fault, times: times))], session: id)
+        try await respond(to: request, inTurn: [Answer(status: status, headers: headers, body: body, delay: delay, fault: fault)])
     }
 
-    /// Answers `request` with each answer in turn, each for its `times` requests; after the last (unless
-    /// its `times` is nil) the routes defined before, or the scenario, answer again.
-    @discardableResult
-    public func respond(to request: RequestPattern, inTurn answers: [Answer]) async throws -> UnderstudyWire.SessionRoutes {
-        try await admin.addRoutes(answers.map { definition(request, $0) }, session: id)
-    }
-
-    /// Answers `request` with `json` encoded as JSON (`Content-Type: application/json`).
+    /// Answers every request `request` matches with `json` encoded by `encoder` (the app's own, when its models
+    /// have a key or date strategy), with `Content-Type: application/json`.
     @discardableResult
     public func respond<Body: Encodable>(
-        to request: RequestPattern, status: Int = 200, headers: [String: String] = [:], json: Body, delay: Duration? = nil,
-        fault: Fault? = nil, times: Int? = nil
+        to request: RequestPattern, status: Int = 200, headers: [String: String] = [:], json: Body, encoder: JSONEncoder = JSONEncoder(),
+        delay: Duration? = nil, fault: Fault? = nil
     ) async throws -> UnderstudyWire.SessionRoutes {
-        let text = String(decoding: try JSONEncoder().encode(json), as: UTF8.self)
-        return try await respond(to: request, status: status, headers: headers, body: text, delay: delay, fault: fault, times: times)
+        var answer = Answer.json(json, status: status, headers: headers, encoder: encoder, delay: delay)
+        answer.fault = fault
+        return try await respond(to: request, inTurn: [answer])
     }
 
-    /// Answers `request` with a file of the server's scenarios folder (as a scenario's `body_file`).
+    /// Answers every request `request` matches with a file of the server's scenarios folder (as a scenario's `body_file`).
     @discardableResult
     public func respond(
         to request: RequestPattern, status: Int = 200, headers: [String: String] = [:], bodyFile: String, delay: Duration? = nil,
-        fault: Fault? = nil, times: Int? = nil
+        fault: Fault? = nil
     ) async throws -> UnderstudyWire.SessionRoutes {
-        var route = definition(request, Answer(status: status, headers: headers, delay: delay, fault: fault, times: times))
-        route.bodyFile = bodyFile
-        return try await admin.addRoutes([route], session: id)
+        var answer = Answer.bodyFile(bodyFile, status: status, headers: headers, delay: delay)
+        answer.fault = fault
+        return try await respond(to: request, inTurn: [answer])
     }
 
     /// Removes the routes this session defined; its scenario answers again.
@@ -150,10 +210,25 @@ extension UnderstudySessionSurface {
         try await admin.setRequestValidation(mode, session: id)
     }
 
-    private func definition(_ request: RequestPattern, _ answer: Answer) -> UnderstudyWire.RouteDefinition {
-        UnderstudyWire.RouteDefinition(
-            method: request.method, path: request.path, query: request.query, status: answer.status,
-            headers: answer.headers.isEmpty ? nil : answer.headers, body: answer.body, delay: answer.delay.map { Int($0.wholeMilliseconds) },
-            fault: answer.fault?.rawValue, requestBody: request.body?.wire, times: answer.times)
+    /// The route's request side: method, path, query, headers and body matchers.
+    private func definition(_ request: RequestPattern, index: Int) throws -> UnderstudyWire.RouteDefinition {
+        var route = UnderstudyWire.RouteDefinition(method: request.method, path: request.path, query: request.query)
+        if !request.headers.isEmpty { route.requestHeaders = request.headers.mapValues(\.wire) }
+        if let body = request.body {
+            guard let match = body.wire else {
+                throw UnderstudyAdmin.Failure.invalidRoute("request_body.json: \(body.problem ?? "not JSON")", index: index)
+            }
+            route.requestBody = match
+        }
+        return route
+    }
+}
+
+extension UnderstudyAdmin.Failure {
+    /// A route the client refuses before sending, as the server refuses one (`400 invalid routes`, the
+    /// problem located at `routes[N]`): a JSON fragment or answer that did not encode, or is not JSON.
+    static func invalidRoute(_ problem: String, index: Int = 0) -> UnderstudyAdmin.Failure {
+        let located = "routes[\(index)].\(problem)"
+        return UnderstudyAdmin.Failure(.rejected(status: 400, body: located), error: "invalid routes", detail: located, problems: [located])
     }
 }

@@ -108,7 +108,8 @@ public struct UnderstudySessionTrait: TestTrait, SuiteTrait, TestScoping {
     /// Each test of a suite gets its own session.
     public var isRecursive: Bool { true }
 
-    /// Runs `function` with a new session as ``UnderstudySession/current`` and ends the session afterwards.
+    /// Runs `function` with a new session as ``UnderstudySession/current`` and ends the session afterwards. A
+    /// ``UnderstudySession/VerificationFailure`` that ends the test is recorded as its issue at `verify`'s call site.
     ///
     /// - Parameters:
     ///   - test: The test (or suite) the trait is on.
@@ -117,7 +118,15 @@ public struct UnderstudySessionTrait: TestTrait, SuiteTrait, TestScoping {
     /// - Throws: What starting the session or the test throws.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil || !test.isSuite else { return try await function() }
-        try await UnderstudySession.with(attachingTo: baseURL, token: token) { _ in try await function() }
+        try await UnderstudySession.with(attachingTo: baseURL, token: token) { _ in
+            do {
+                try await function()
+            } catch let failure as UnderstudySession.VerificationFailure {
+                // Recorded where `verify` was called, not at the test's declaration (where a thrown error lands).
+                let location = SourceLocation(fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column)
+                Issue.record(failure, sourceLocation: location)
+            }
+        }
     }
 }
 

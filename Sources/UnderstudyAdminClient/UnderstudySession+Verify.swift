@@ -15,16 +15,32 @@ extension UnderstudySession {
             case jsonContaining(Data)
             case equals(String)
             case matches(String)
+            /// A fragment that could not be made (it did not encode, or its text is not JSON): matches nothing,
+            /// and `respond` refuses it before sending.
+            case invalid(String)
         }
 
         let kind: Kind
 
         /// A JSON body that contains `fragment`: its objects' keys with matching values (other keys may
-        /// be there too), its arrays element by element.
-        public static func json(contains fragment: some Encodable) -> BodyMatcher {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            return BodyMatcher(kind: .jsonContaining((try? encoder.encode(fragment)) ?? Data("null".utf8)))
+        /// be there too), its arrays element by element. `encoder` is the app's own when its models are
+        /// encoded with settings of their own (`keyEncodingStrategy = .convertToSnakeCase`, a date strategy),
+        /// so that the fragment is the JSON the app sends.
+        public static func json(contains fragment: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> BodyMatcher {
+            do {
+                return BodyMatcher(kind: .jsonContaining(try encoder.encode(fragment)))
+            } catch {
+                return BodyMatcher(kind: .invalid("the fragment did not encode: \(error)"))
+            }
+        }
+
+        /// A JSON body that contains the fragment written as JSON `text` (`#"{"order_id": 7}"#`), as ``json(contains:encoder:)``.
+        public static func json(text: String) -> BodyMatcher {
+            let data = Data(text.utf8)
+            guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+                return BodyMatcher(kind: .invalid("the fragment \(String(text.prefix(200)).debugDescription) is not JSON"))
+            }
+            return BodyMatcher(kind: .jsonContaining(data))
         }
 
         /// A body that is exactly `text`.
@@ -35,21 +51,30 @@ extension UnderstudySession {
 
         public var description: String {
             switch kind {
-            case .jsonContaining(let data): "a JSON body containing \(String(decoding: data, as: UTF8.self))"
+            case .jsonContaining(let data):
+                "a JSON body containing \(Self.text((try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) ?? NSNull()))"
             case .equals(let text): "the body \(text.debugDescription)"
             case .matches(let pattern): "a body matching /\(pattern)/"
+            case .invalid(let reason): "a JSON body (\(reason))"
             }
         }
 
         /// The matcher as a session route's `request_body` (the server runs the same three kinds; its
-        /// regular expressions the common subset described in docs/scenarios.md).
-        var wire: UnderstudyWire.BodyMatch {
+        /// regular expressions the common subset described in docs/scenarios.md); nil when the fragment
+        /// could not be made (``problem`` says why).
+        var wire: UnderstudyWire.BodyMatch? {
             switch kind {
-            case .jsonContaining(let data):
-                UnderstudyWire.BodyMatch(json: (try? JSONDecoder().decode(UnderstudyWire.JSONFragment.self, from: data)) ?? .null)
+            case .jsonContaining(let data): (try? JSONDecoder().decode(UnderstudyWire.JSONFragment.self, from: data)).map { .init(json: $0) }
             case .equals(let text): UnderstudyWire.BodyMatch(equals: text)
             case .matches(let pattern): UnderstudyWire.BodyMatch(matches: pattern)
+            case .invalid: nil
             }
+        }
+
+        /// Why the fragment could not be made; nil when it was.
+        var problem: String? {
+            if case .invalid(let reason) = kind { return reason }
+            return wire == nil ? "not JSON" : nil
         }
 
         /// Nil when `body` matches; else what differs, in a few words.
@@ -62,6 +87,8 @@ extension UnderstudySession {
                 guard let regex = try? NSRegularExpression(pattern: pattern) else { return "/\(pattern)/ is not a regular expression" }
                 let found = regex.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)) != nil
                 return found ? nil : "the body is \(String(body.prefix(200)).debugDescription)"
+            case .invalid(let reason):
+                return reason
             case .jsonContaining(let data):
                 guard let actual = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed]) else {
                     return "the body is not JSON: \(String(body.prefix(200)).debugDescription)"
@@ -91,7 +118,7 @@ extension UnderstudySession {
             return text(expected) == text(actual) ? nil : "\(path): expected \(text(expected)), got \(text(actual))"
         }
 
-        private static func text(_ value: Any) -> String {
+        static func text(_ value: Any) -> String {
             guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) else {
                 return "\(value)"
             }
@@ -99,46 +126,232 @@ extension UnderstudySession {
         }
     }
 
-    /// Why ``UnderstudySessionSurface/verify(_:body:count:)`` failed: what was expected, what the journal
-    /// held, and the request that came nearest, with what differs.
-    public struct VerificationFailure: Error, CustomStringConvertible {
-        public var description: String
+    /// What a request's header must be: there with any value, absent, exactly a value, or a value a regular
+    /// expression finds a match in. Names compare case-insensitively; several fields of one name are read as
+    /// one value joined with ", ", on the server (`respond(to: pattern.withHeader(…))`) and in the journal
+    /// (`verify`) alike.
+    ///
+    /// The journal keeps `Authorization`, `Proxy-Authorization` and `Cookie` as `[redacted]`
+    /// (``UnderstudyWire/redactedHeaderNames``): `verify` can check that they are there or not, but a value
+    /// matcher on one of them throws a ``VerificationFailure`` saying so, whatever the journal holds, rather
+    /// than passing or failing on the redacted text. `respond` matches their real values (the server sees them).
+    public struct HeaderMatcher: Sendable, Equatable, CustomStringConvertible {
+        enum Kind: Sendable, Equatable {
+            case present
+            case absent
+            case equals(String)
+            case matches(String)
+        }
+
+        let kind: Kind
+
+        /// The header is there, with any value.
+        public static var present: HeaderMatcher { HeaderMatcher(kind: .present) }
+        /// The header is not there.
+        public static var absent: HeaderMatcher { HeaderMatcher(kind: .absent) }
+        /// The header's value is exactly `value`.
+        public static func equals(_ value: String) -> HeaderMatcher { HeaderMatcher(kind: .equals(value)) }
+        /// A regular expression finds a match in the header's value (the syntax of ``BodyMatcher/matches(_:)``).
+        public static func matches(_ pattern: String) -> HeaderMatcher { HeaderMatcher(kind: .matches(pattern)) }
+
+        public var description: String {
+            switch kind {
+            case .present: "present"
+            case .absent: "absent"
+            case .equals(let value): value.debugDescription
+            case .matches(let pattern): "matching /\(pattern)/"
+            }
+        }
+
+        /// Whether the matcher reads the value (which a redacted journal entry does not have).
+        var readsValue: Bool {
+            switch kind {
+            case .present, .absent: false
+            case .equals, .matches: true
+            }
+        }
+
+        var wire: UnderstudyWire.HeaderMatch {
+            switch kind {
+            case .present: UnderstudyWire.HeaderMatch(present: true)
+            case .absent: UnderstudyWire.HeaderMatch(present: false)
+            case .equals(let value): UnderstudyWire.HeaderMatch(equals: value)
+            case .matches(let pattern): UnderstudyWire.HeaderMatch(matches: pattern)
+            }
+        }
+
+        /// Nil when `value` (the header's, nil when absent) matches; else what differs.
+        func difference(_ name: String, _ value: String?) -> String? {
+            switch kind {
+            case .present: return value == nil ? "no \(name) header" : nil
+            case .absent: return value.map { "\(name) is \($0.debugDescription)" }
+            case .equals(let wanted):
+                guard let value else { return "no \(name) header" }
+                return value == wanted ? nil : "\(name) is \(value.debugDescription)"
+            case .matches(let pattern):
+                guard let value else { return "no \(name) header" }
+                guard let regex = try? NSRegularExpression(pattern: pattern) else { return "/\(pattern)/ is not a regular expression" }
+                let found = regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+                return found ? nil : "\(name) is \(value.debugDescription)"
+            }
+        }
+    }
+
+    /// How many matching requests `verify` expects: `1` (an integer is an exact count), `.exactly(n)`,
+    /// `.atLeast(n)`, `.atMost(n)` or `.never`.
+    public struct ExpectedCount: Sendable, Equatable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+        public let minimum: Int
+        /// Nil for no upper bound.
+        public let maximum: Int?
+
+        public static func exactly(_ count: Int) -> ExpectedCount { ExpectedCount(minimum: count, maximum: count) }
+        public static func atLeast(_ count: Int) -> ExpectedCount { ExpectedCount(minimum: count, maximum: nil) }
+        public static func atMost(_ count: Int) -> ExpectedCount { ExpectedCount(minimum: 0, maximum: count) }
+        /// No matching request at all.
+        public static var never: ExpectedCount { .exactly(0) }
+
+        public init(integerLiteral count: Int) { self = .exactly(count) }
+
+        private init(minimum: Int, maximum: Int?) {
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        public func contains(_ count: Int) -> Bool { count >= minimum && maximum.map { count <= $0 } ?? true }
+
+        public var description: String {
+            func requests(_ count: Int) -> String { "\(count) request\(count == 1 ? "" : "s")" }
+            return switch (minimum, maximum) {
+            case (0, 0?): "no request"
+            case (let low, let high?) where low == high: requests(low)
+            case (0, let high?): "at most \(requests(high))"
+            case (let low, nil): "at least \(requests(low))"
+            case (let low, let high?): "\(low) to \(requests(high))"
+            }
+        }
+    }
+
+    /// Why `verify` failed, as fields a test can read and as a message: what was expected, what the journal
+    /// held, the request that came nearest with what differs, and where `verify` was called. Under the
+    /// `.understudySession` trait a failure that ends the test is recorded at that call site.
+    public struct VerificationFailure: Error, CustomStringConvertible, Sendable {
+        /// The requests looked for (its `body` is the matcher `verify` used).
+        public var pattern: RequestPattern
+        public var expected: ExpectedCount
+        /// How many of the session's requests matched.
+        public var found: Int
+        /// The session's requests, all of them, when last read.
+        public var journal: [UnderstudyAdmin.RecordedRequest]
+        /// The request most like the pattern (same method and path first, the latest of equals); nil when
+        /// the journal was empty, or too many matched.
+        public var nearest: UnderstudyAdmin.RecordedRequest?
+        /// What differs between the pattern and ``nearest`` (or, for a pattern `verify` cannot check, why).
+        public var differences: [String]
+        /// How long `verify` waited for the count (`within:`); nil when it checked once.
+        public var waited: Duration?
+        public var session: String
+        /// Where `verify` was called.
+        public var fileID: String
+        public var filePath: String
+        public var line: Int
+        public var column: Int
+
+        public var description: String {
+            var message = "Expected \(expected) \(pattern)"
+            if let waited { message += " within \(waited)" }
+            message += "; found \(found) among the \(journal.count) request\(journal.count == 1 ? "" : "s") of session \(session)."
+            if let nearest {
+                message += " Nearest: \(nearest.method) \(nearest.path)\(nearest.query.isEmpty ? "" : "?" + nearest.query)"
+                message += differences.isEmpty ? "." : " (\(differences.joined(separator: "; ")))."
+            } else if !differences.isEmpty {
+                message += " " + differences.joined(separator: "; ") + "."
+            }
+            return message + " (verify at \(fileID):\(line))"
+        }
+    }
+}
+
+extension UnderstudySession.RequestPattern: CustomStringConvertible {
+    /// `POST /myapi/orders?page=2 with the header Idempotency-Key present and a JSON body containing {…}`.
+    public var description: String {
+        var text = "\(method ?? "*") \(path)" + (query.map { "?\($0)" } ?? "")
+        var conditions = headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "the header \($0.key) \($0.value)" }
+        if let body { conditions.append(body.description) }
+        if !conditions.isEmpty { text += " with " + conditions.joined(separator: " and ") }
+        return text
     }
 }
 
 extension UnderstudySessionSurface {
     public typealias BodyMatcher = UnderstudySession.BodyMatcher
+    public typealias HeaderMatcher = UnderstudySession.HeaderMatcher
+    public typealias ExpectedCount = UnderstudySession.ExpectedCount
+    public typealias VerificationFailure = UnderstudySession.VerificationFailure
 
-    /// Checks that this session's journal holds exactly `count` requests matching `request` (method,
-    /// path with `:name` segments, the query's pairs) and `body`; throws a ``UnderstudySession/VerificationFailure``
-    /// naming the nearest request and what differs when it does not.
-    public func verify(_ request: RequestPattern, body: BodyMatcher? = nil, count: Int = 1) async throws {
+    /// Checks that this session's journal holds `count` requests (exactly one unless said) matching
+    /// `request` (method, path with `:name` segments, the query's pairs, its headers) and `body` (or the
+    /// pattern's own); throws a ``UnderstudySession/VerificationFailure`` naming the nearest request and what
+    /// differs when it does not.
+    ///
+    /// With `within`, a request still to come is waited for: the journal is read again every 50 ms until
+    /// the count holds or `within` has passed (a UI test's tap, say: `count: .atLeast(1), within: .seconds(5)`).
+    /// It returns as soon as the count holds, so `within` does not prove that no more requests come; check
+    /// `.never` or an exact count once the app is done instead.
+    public func verify(
+        _ request: RequestPattern, body: BodyMatcher? = nil, count: ExpectedCount = 1, within: Duration? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async throws {
         // `body` or the pattern's own (`.post(…).withBody(…)`), so one pattern serves respond and verify.
-        let body = body ?? request.body
-        let journal = try await requests()
-        let matching = journal.filter { Self.matches(request, $0) && body?.difference($0.requestBody) == nil }
-        guard matching.count != count else { return }
-        var message =
-            "Expected \(count) request\(count == 1 ? "" : "s") \(request.method ?? "*") \(request.path)"
-            + (request.query.map { "?\($0)" } ?? "") + (body.map { " with \($0)" } ?? "")
-            + "; found \(matching.count) among the \(journal.count) request\(journal.count == 1 ? "" : "s") of session \(id)."
-        if matching.count < count, let nearest = Self.nearest(to: request, in: journal) {
-            var differences: [String] = []
-            if let method = request.method, method != "*", method != nearest.method { differences.append("the method is \(nearest.method)") }
-            if !Self.pathMatches(request.path, nearest.path) { differences.append("the path is \(nearest.path)") }
-            if let query = request.query, !Self.queryMatches(query, nearest.query) {
-                differences.append("the query is \(nearest.query.debugDescription)")
+        var pattern = request
+        pattern.body = body ?? request.body
+        var failure = UnderstudySession.VerificationFailure(
+            pattern: pattern, expected: count, found: 0, journal: [], nearest: nil, differences: [], waited: within, session: id,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        // A redacted header's value cannot be compared: say so rather than pass or fail on "[redacted]".
+        let redacted = pattern.headers.filter { UnderstudyWire.redactedHeaderNames.contains($0.key.lowercased()) && $0.value.readsValue }
+        if !redacted.isEmpty {
+            failure.differences = redacted.keys.sorted().map {
+                "the journal keeps \($0) as \(UnderstudyWire.redactedValue), so verify can check only that it is .present or .absent; "
+                    + "respond(to:) matches its real value on the server"
             }
-            if let body, let difference = body.difference(nearest.requestBody) { differences.append(difference) }
-            message += " Nearest: \(nearest.method) \(nearest.path)\(nearest.query.isEmpty ? "" : "?" + nearest.query)"
-            message += differences.isEmpty ? "." : " (\(differences.joined(separator: "; ")))."
+            failure.waited = nil
+            throw failure
         }
-        throw UnderstudySession.VerificationFailure(description: message)
+        let deadline = within.map { ContinuousClock.now + $0 }
+        while true {
+            let journal = try await requests()
+            let found = journal.filter { Self.difference(pattern, $0).isEmpty }.count
+            failure.journal = journal
+            failure.found = found
+            if count.contains(found) { return }
+            // More than wanted does not get better by waiting.
+            guard let deadline, found < count.minimum, ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: min(.milliseconds(50), deadline - ContinuousClock.now))
+        }
+        if failure.found < count.minimum, let nearest = Self.nearest(to: pattern, in: failure.journal) {
+            failure.nearest = nearest
+            failure.differences = Self.difference(pattern, nearest)
+        }
+        throw failure
     }
 
-    static func matches(_ pattern: RequestPattern, _ entry: UnderstudyAdmin.RecordedRequest) -> Bool {
-        if let method = pattern.method, method != "*", method != entry.method { return false }
-        return pathMatches(pattern.path, entry.path) && (pattern.query.map { queryMatches($0, entry.query) } ?? true)
+    /// What of `pattern` `entry` does not meet, in a few words each; empty when it matches.
+    static func difference(_ pattern: RequestPattern, _ entry: UnderstudyAdmin.RecordedRequest) -> [String] {
+        var differences: [String] = []
+        if let method = pattern.method, method != "*", method != entry.method { differences.append("the method is \(entry.method)") }
+        if !pathMatches(pattern.path, entry.path) { differences.append("the path is \(entry.path)") }
+        if let query = pattern.query, !queryMatches(query, entry.query) { differences.append("the query is \(entry.query.debugDescription)") }
+        for (name, matcher) in pattern.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+            if let difference = matcher.difference(name, header(name, of: entry)) { differences.append(difference) }
+        }
+        if let body = pattern.body, let difference = body.difference(entry.requestBody) { differences.append(difference) }
+        return differences
+    }
+
+    /// The value of header `name` as the journal kept it: several fields of the name joined with ", ", as the server reads them.
+    static func header(_ name: String, of entry: UnderstudyAdmin.RecordedRequest) -> String? {
+        let values = entry.headers.pairs.filter { $0.key.lowercased() == name.lowercased() }.map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     static func pathMatches(_ pattern: String, _ path: String) -> Bool {

@@ -18,8 +18,8 @@ extension UnderstudyWire {
         public var path: String
         /// The query as sent (percent-encoded), without `?`.
         public var query: String
-        /// The request's header fields in the order sent; `Authorization`, `Proxy-Authorization` and
-        /// `Cookie` values read `[redacted]`.
+        /// The request's header fields in the order sent; the values of ``redactedHeaderNames``
+        /// (`Authorization`, `Proxy-Authorization`, `Cookie`) read ``redactedValue``.
         public var headers: Members<String>
         /// The length of the request's body.
         public var bodyBytes: Int
@@ -76,6 +76,13 @@ extension UnderstudyWire {
             case completed, problems
         }
     }
+
+    /// The headers whose values the journal never keeps (lowercased): a journal is read over the admin API
+    /// and shown on the dashboard, and these carry credentials. Defined once for the server, which redacts
+    /// them, and the admin client, whose `verify` must know it cannot compare their values.
+    public static let redactedHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// What the journal keeps instead of a redacted header's value.
+    public static let redactedValue = "[redacted]"
 
     /// `GET /__admin/requests`.
     public struct Journal: Codable, Sendable, Equatable {

@@ -17,6 +17,9 @@ extension UnderstudyWire {
         public var delay: Int?
         /// `timeout`, `connection-reset`, `truncated-body`, `slow-body` or `malformed-json`.
         public var fault: String?
+        /// The headers the request must carry (or not) for the route to answer, by name (compared
+        /// case-insensitively, on the value as sent, before the journal redacts it); any headers when nil.
+        public var requestHeaders: [String: HeaderMatch]?
         /// What the request's body must hold for the route to answer; any body when nil.
         public var requestBody: BodyMatch?
         /// How many requests the route answers before the next route (or the scenario) does; every one when nil.
@@ -24,8 +27,8 @@ extension UnderstudyWire {
 
         public init(
             method: String? = nil, path: String, query: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
-            body: String? = nil, bodyFile: String? = nil, delay: Int? = nil, fault: String? = nil, requestBody: BodyMatch? = nil,
-            times: Int? = nil
+            body: String? = nil, bodyFile: String? = nil, delay: Int? = nil, fault: String? = nil,
+            requestHeaders: [String: HeaderMatch]? = nil, requestBody: BodyMatch? = nil, times: Int? = nil
         ) {
             self.method = method
             self.path = path
@@ -36,6 +39,7 @@ extension UnderstudyWire {
             self.bodyFile = bodyFile
             self.delay = delay
             self.fault = fault
+            self.requestHeaders = requestHeaders
             self.requestBody = requestBody
             self.times = times
         }
@@ -43,7 +47,22 @@ extension UnderstudyWire {
         enum CodingKeys: String, CodingKey {
             case method, path, query, status, headers, body, delay, fault, times
             case bodyFile = "body_file"
+            case requestHeaders = "request_headers"
             case requestBody = "request_body"
+        }
+    }
+
+    /// One header of a route's `request_headers`: exactly one of its exact value, a regular expression
+    /// found in it, or whether it is there at all (`present: false`: the request must not carry it).
+    public struct HeaderMatch: Codable, Sendable, Equatable {
+        public var equals: String?
+        public var matches: String?
+        public var present: Bool?
+
+        public init(equals: String? = nil, matches: String? = nil, present: Bool? = nil) {
+            self.equals = equals
+            self.matches = matches
+            self.present = present
         }
     }
 

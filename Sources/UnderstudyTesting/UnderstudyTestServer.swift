@@ -153,12 +153,16 @@ private actor SharedServer {
 
     func get() async throws -> UnderstudyTestServer {
         if let starting { return try await starting.value }
-        let task = Task { try await UnderstudyTestServer.start() }
-        starting = task
-        do {
-            let server = try await task.value
+        // Kept by the start itself, before any caller resumes: kept by the first caller after its await,
+        // a test that had waited for the same start could resume first and find no server (its session's `server` nil).
+        let task = Task { [started] in
+            let server = try await UnderstudyTestServer.start()
             started.withLock { $0 = server }
             return server
+        }
+        starting = task
+        do {
+            return try await task.value
         } catch {
             starting = nil  // a later test may try again
             throw error

@@ -104,14 +104,14 @@ struct VerifyRemoteTests {
         #expect(journal.first?.requestBody == #"{"item":"book","quantity":2,"note":"gift"}"#)
     }
 
-    /// "Fails twice, then works": answers in turn, each for its count, then the scenario again; and a
-    /// route that answers only a body holding a fragment, the same pattern then verified.
+    /// "Fails twice, then works": answers in turn, each for its count (once unless said), then the scenario again (the last
+    /// answer has a count); and a route that answers only a body holding a fragment, the same pattern then verified.
     @Test func answersInTurnAndByWhatTheAppSent() async throws {
         let session = try await UnderstudySession.attachFromEnvironment(id: UnderstudySession.newID())
         defer { Task { await session.end() } }
         let routes = try await session.respond(
             to: .get("/catfact/fact"),
-            inTurn: [.status(503, body: "down", times: 2), .json(CatFact(fact: "Back again.", length: 11)), .fault(.malformedJSON)])
+            inTurn: [.status(503, body: "down", times: 2), .json(CatFact(fact: "Back again.", length: 11)), .fault(.malformedJSON, times: 1)])
         #expect(routes.routes.map { $0.remaining } == [2, 1, 1])
         let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
         for _ in 0..<2 {

@@ -113,4 +113,73 @@ import UnderstudyTesting
             #expect("\(error)".contains("routes[0].times: only a session's routes count their answers"), "\(error)")
         }
     }
+
+    /// `request_headers:`: a route answers only requests whose headers are as it says: names in any case, the
+    /// value as sent (an `Authorization` too, which only the journal redacts), several fields read as one.
+    @Test func aRouteAnswersByTheHeadersSent() async throws {
+        let router = try UnderstudyRouter()
+        let defined = await define(
+            router,
+            """
+            {"routes": [
+              {"method": "POST", "path": "/myapi/orders", "request_headers": {"idempotency-key": {"present": true}, "Authorization": {"matches": "^Bearer s3cr3t$"}}, "status": 201, "body": "keyed"},
+              {"method": "POST", "path": "/myapi/orders", "request_headers": {"X-Tags": "a, b"}, "body": "tags"},
+              {"method": "POST", "path": "/myapi/orders", "request_headers": {"Idempotency-Key": {"present": false}}, "status": 428, "body": "no key"},
+              {"method": "POST", "path": "/myapi/orders", "status": 400, "body": "other"}
+            ]}
+            """)
+        #expect(defined.status == .ok, "\(defined.text)")
+        func post(_ headers: HTTPFields) async -> RouterResponse {
+            var fields = headers
+            fields[Self.session] = "b"
+            return await router.execute("/myapi/orders", method: .post, headers: fields, body: [])
+        }
+        let key = HTTPField.Name("Idempotency-Key")!
+        let keyed = await post([key: "k-1", .authorization: "Bearer s3cr3t"])
+        #expect(keyed.status == .created && keyed.text == "keyed")
+        #expect(await post([key: "k-1", .authorization: "Bearer other"]).text == "other")
+        #expect(await post([.authorization: "Bearer s3cr3t"]).text == "no key")
+        var tags = HTTPFields()
+        tags.append(HTTPField(name: HTTPField.Name("x-tags")!, value: "a"))
+        tags.append(HTTPField(name: HTTPField.Name("X-Tags")!, value: "b"))
+        tags[key] = "k-2"
+        #expect(await post(tags).text == "tags")
+        // The journal still redacts what the route matched on.
+        let journal = await router.execute("/__admin/requests?session=b")
+        #expect(journal.text.contains(#""Authorization":"[redacted]""#), "\(journal.text)")
+        #expect(!journal.text.contains("s3cr3t"))
+    }
+
+    /// A wrong `request_headers:` is refused with its place: in session routes and scenario files alike.
+    @Test func aRequestHeadersPatternIsCheckedWhereItIsWritten() async throws {
+        let router = try UnderstudyRouter()
+        let refused = await define(
+            router,
+            """
+            {"routes": [
+              {"path": "/a", "request_headers": {"X-A": {"present": "yes"}}, "body": "x"},
+              {"path": "/b", "request_headers": {"X-B": {"equals": "x", "matches": "x"}}, "body": "x"},
+              {"path": "/c", "request_headers": {"X-C": {"matches": "(a)\\\\1"}}, "body": "x"},
+              {"path": "/d", "request_headers": {"bad name": "x"}, "body": "x"},
+              {"path": "/e", "request_headers": ["X-E"], "body": "x"}
+            ]}
+            """)
+        #expect(refused.status == .badRequest)
+        for expected in [
+            "routes[0].request_headers.X-A.present: expected true or false", "routes[1].request_headers.X-B: give a value, or one of",
+            "routes[2].request_headers.X-C.matches: not a pattern Understudy runs",
+            "routes[3].request_headers: 'bad name' is not a valid header name",
+            "routes[4].request_headers",
+        ] {
+            #expect(refused.text.contains(expected), "\(expected): \(refused.text)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let route = "routes:\n  - path: /myapi/locale\n    request_headers: {Accept-Language: {matches: '^fr'}}\n    body: bonjour\n"
+        try route.write(to: folder.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        let files = try UnderstudyRouter(scenarios: folder)
+        #expect(await files.execute("/myapi/locale", headers: [.acceptLanguage: "fr-CA, en"]).text == "bonjour")
+        #expect(await files.execute("/myapi/locale", headers: [.acceptLanguage: "en"]).status == .notFound)
+    }
 }

@@ -232,7 +232,7 @@ extension Journal.Entry {
     var session: String? { request.header(.understudySession) }
 
     /// Fields whose values the journal never shows: credentials an app sends.
-    static let secretFields: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie]
+    static let secretFields = Set(UnderstudyWire.redactedHeaderNames.compactMap { HTTPField.Name($0) })
 
     /// The arrival time in whole milliseconds, as shown and as `since` compares it.
     var millisecondsSince1970: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -251,7 +251,7 @@ extension Journal.Entry {
             query: request.encodedQuery,
             headers: UnderstudyWire.Members(
                 request.headerFields.map { field in
-                    (key: field.name.rawName, value: Self.secretFields.contains(field.name) ? "[redacted]" : field.value)
+                    (key: field.name.rawName, value: Self.secretFields.contains(field.name) ? UnderstudyWire.redactedValue : field.value)
                 }),
             bodyBytes: bodyBytes,
             body: text,

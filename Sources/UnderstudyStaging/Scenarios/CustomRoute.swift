@@ -21,6 +21,8 @@ package struct CustomRoute: Sendable {
     package var query: QueryPattern?
     /// What the request's body must hold; nil: anything.
     package var body: BodyPattern?
+    /// The headers the request must carry, or not; empty: any.
+    package var headers: [HeaderPattern] = []
     /// How many more requests a session's route answers (`times:`); nil: every one.
     package var allowance: RouteAllowance?
     /// The OpenAPI operation the route answers for, when a mounted document made it (see ``MountedDocument``).
@@ -83,6 +85,7 @@ package struct CustomRoute: Sendable {
         if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
         let parts = Substring(request.path).pathSegments
         guard parts.count == segments.count, query?.matches(request) ?? true else { return nil }
+        for header in headers where !header.matches(request.header(header.name)) { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {
             switch pattern {

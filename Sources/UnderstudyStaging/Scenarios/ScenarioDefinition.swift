@@ -75,6 +75,8 @@ package struct ScenarioDefinition {
         package var query: QueryPattern?
         /// What the request's body must hold (see ``BodyPattern``).
         var body: BodyPattern?
+        /// The headers the request must carry, or not (see ``HeaderPattern``).
+        var headers: [HeaderPattern] = []
         /// `times:`, a session's routes only: how many requests the route answers before it is passed over.
         var times: Int?
         var keyPath: String

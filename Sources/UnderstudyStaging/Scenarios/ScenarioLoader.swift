@@ -88,6 +88,7 @@ package struct ScenarioLoading {
         custom.depth = depth
         custom.query = route.query
         custom.body = route.body
+        custom.headers = route.headers
         custom.allowance = route.times.map(RouteAllowance.init)
         return custom
     }

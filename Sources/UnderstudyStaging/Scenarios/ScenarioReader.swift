@@ -21,7 +21,9 @@ package struct ScenarioReader {
     static let operationKeys = ["status", "example", "dynamic", "breaker", "delay", "fault"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
-    static let routeKeys = ["method", "path", "query", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault", "times"]
+    static let routeKeys = [
+        "method", "path", "query", "request_headers", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault", "times",
+    ]
     /// The most `times:` may say.
     static let maxTimes = 1_000_000
 
@@ -210,6 +212,7 @@ package struct ScenarioReader {
             route.query = QueryPattern(text)
             if route.query == nil { problem(node, keyPath + ".query", "expected a query string such as page=2&sort=name (a % escape is broken)") }
         }
+        if let node = block["request_headers"] { route.headers = headerPatterns(node, keyPath + ".request_headers") }
         if let node = block["request_body"] { route.body = bodyPattern(node, keyPath + ".request_body") }
         if let node = block["times"] {
             if !allowsTimes {
@@ -227,6 +230,46 @@ package struct ScenarioReader {
             route.response = response(block, at: keyPath + ".")
         }
         return route
+    }
+
+    /// `request_headers:`, a header name to each: its exact value (a text), or one of `equals:` (the exact
+    /// value), `matches:` (a regular expression found in it) and `present:` (true: any value; false: no such header).
+    private mutating func headerPatterns(_ node: YAMLNode, _ keyPath: String) -> [HeaderPattern] {
+        guard let block = mapping(node, keyPath) else { return [] }
+        var patterns: [HeaderPattern] = []
+        for (key, value) in block {
+            // swift-http-types checks the name is an RFC 9110 token.
+            guard let text = key.string, let name = HTTPField.Name(text) else {
+                problem(key, keyPath, "'\(key.string ?? "")' is not a valid header name")
+                continue
+            }
+            let path = keyPath + "." + text
+            if case .scalar = value {
+                if let exact = string(value, path) { patterns.append(HeaderPattern(name: name, test: .equals(exact))) }
+                continue
+            }
+            guard let test = mapping(value, path) else { continue }
+            checkKeys(test, allowed: ["equals", "matches", "present"], at: path)
+            let given = ["equals", "matches", "present"].filter { test[$0] != nil }
+            guard given.count == 1, let which = given.first, let argument = test[which] else {
+                problem(value, path, "give a value, or one of equals (the exact value), matches (a regular expression) and present (true or false)")
+                continue
+            }
+            switch which {
+            case "equals":
+                if let exact = string(argument, path + ".equals") { patterns.append(HeaderPattern(name: name, test: .equals(exact))) }
+            case "present":
+                if let present = bool(argument, path + ".present") { patterns.append(HeaderPattern(name: name, test: present ? .present : .absent)) }
+            default:
+                guard let text = string(argument, path + ".matches") else { continue }
+                do {
+                    patterns.append(HeaderPattern(name: name, test: .matches(try LinearRegex(text))))
+                } catch {
+                    problem(argument, path + ".matches", "not a pattern Understudy runs: \(error.description)")
+                }
+            }
+        }
+        return patterns
     }
 
     /// `request_body:` with one of `json:` (a fragment the body contains), `equals:` (its exact text) or

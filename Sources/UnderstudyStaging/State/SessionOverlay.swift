@@ -51,11 +51,11 @@ package struct SessionOverlay: Sendable {
     static func cost(of route: CustomRoute) -> Int {
         let response =
             route.fixed.map { 2 * $0.body.utf8.count + $0.fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count } } ?? 0
-        return 256 + route.pattern.utf8.count + response + (route.body?.cost ?? 0)
+        return 256 + route.pattern.utf8.count + response + (route.body?.cost ?? 0) + route.headers.reduce(0) { $0 + 32 + $1.cost }
     }
 
     /// Reads `{"routes": [ROUTE, …]}`, each ROUTE as in a scenario file (`method`, `path`, `query`,
-    /// `request_body`, `status`, `headers`, `body`, `body_file`, `json`, `delay`, `fault`, and `times`, which
+    /// `request_headers`, `request_body`, `status`, `headers`, `body`, `body_file`, `json`, `delay`, `fault`, and `times`, which
     /// only a session's routes take); every problem located as
     /// `request body:LINE:COLUMN: routes[N].KEY`. Body files are read from the scenarios folder, confined to it.
     package static func routes(from body: [UInt8], scenarios: ScenarioSet) throws(AdminError) -> [CustomRoute] {

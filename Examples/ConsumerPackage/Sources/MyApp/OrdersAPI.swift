@@ -8,14 +8,24 @@ import FoundationNetworking
 /// The app's own networking for its own backend, which Understudy stages under /myapi: the base URL and the
 /// steering headers come from the environment, the real API's when nothing is set.
 public struct OrdersAPI: Sendable {
+    /// Sent in the backend's snake_case (`gift_note`), by ``encoder``.
     public struct Order: Codable, Equatable, Sendable {
         public var item: String
         public var quantity: Int
-        public init(item: String, quantity: Int) {
+        public var giftNote: String?
+        public init(item: String, quantity: Int, giftNote: String? = nil) {
             self.item = item
             self.quantity = quantity
+            self.giftNote = giftNote
         }
     }
+
+    /// How the app encodes what it sends: the backend's keys are snake_case.
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }()
 
     public struct Placed: Codable, Equatable, Sendable {
         public var id: Int
@@ -47,7 +57,9 @@ public struct OrdersAPI: Sendable {
         var request = URLRequest(url: baseURL.appendingPathComponent("orders"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(order)
+        // The backend answers a retried order once: each order carries a key of its own.
+        request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = try Self.encoder.encode(order)
         let (data, response) = try await session.dataShieldedFromCancellation(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else { throw Failure.status(status) }

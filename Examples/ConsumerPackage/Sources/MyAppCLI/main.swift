@@ -6,7 +6,7 @@ let model = await FactModel()
 await model.load()
 print("fact \(await model.state)")
 do {
-    let placed = try await OrdersAPI().place(.init(item: "book", quantity: 2))
+    let placed = try await OrdersAPI().place(.init(item: "book", quantity: 2, giftNote: "for Ann"))
     print("order \(placed.id)")
 } catch {
     print("order \(error)")

@@ -25,11 +25,13 @@ import UnderstudyAdminClient
         #expect(model.state == .loaded("Staged by the test."))
     }
 
-    /// The app's own networking to the team's own API, staged and verified by the test.
+    /// The app's own networking to the team's own API, staged and verified by the test: the app's encoder and its
+    /// Idempotency-Key are matched as the app sends them.
     @Test(.understudySession) func placingAnOrderPostsItOnce() async throws {
         let session = try #require(UnderstudySession.current)
-        let books = UnderstudySession.RequestPattern.post("/myapi/orders").withBody(.json(contains: OrdersAPI.Order(item: "book", quantity: 2)))
-        try await session.respond(to: books, inTurn: [.status(503, times: 1), .json(["id": 7], status: 201, times: nil)])
+        let books = UnderstudySession.RequestPattern.post("/myapi/orders").withHeader("Idempotency-Key")
+            .withBody(.json(contains: OrdersAPI.Order(item: "book", quantity: 2), encoder: OrdersAPI.encoder))
+        try await session.respond(to: books, inTurn: [.status(503), .json(["id": 7], status: 201)])
         let api = OrdersAPI(baseURL: session.url("/myapi"), session: session.urlSession)
         await #expect(throws: OrdersAPI.Failure.status(503)) { try await api.place(.init(item: "book", quantity: 2)) }
         #expect(try await api.place(.init(item: "book", quantity: 2)).id == 7)
@@ -48,7 +50,23 @@ import UnderstudyAdminClient
         let journal = try await session.requests()
         #expect(journal.map(\.path) == ["/catfact/fact", "/myapi/orders"])
         #expect(journal.allSatisfy { $0.session == session.id })
-        try await session.verify(.post("/myapi/orders"), body: .json(contains: OrdersAPI.Order(item: "book", quantity: 2)))
+        try await session.verify(
+            .post("/myapi/orders").withHeader("Idempotency-Key"),
+            body: .json(contains: OrdersAPI.Order(item: "book", quantity: 2, giftNote: "for Ann"), encoder: OrdersAPI.encoder))
+        try await session.verify(.post("/myapi/orders"), body: .json(text: #"{"gift_note": "for Ann"}"#))
+    }
+
+    /// A request the app sends later (a UI test's tap, here a task) is waited for.
+    @Test(.understudySession) func anOrderSentLaterIsWaitedFor() async throws {
+        let session = try #require(UnderstudySession.current)
+        try await session.respond(to: .post("/myapi/orders"), status: 201, json: ["id": 9])
+        let api = OrdersAPI(baseURL: session.url("/myapi"), session: session.urlSession)
+        let tap = Task {
+            try await Task.sleep(for: .milliseconds(200))
+            return try await api.place(.init(item: "pen", quantity: 1))
+        }
+        try await session.verify(.post("/myapi/orders"), count: .atLeast(1), within: .seconds(5))
+        #expect(try await tap.value.id == 9)
     }
 
     func launchApp(environment: [String: String]) throws -> [String] {
