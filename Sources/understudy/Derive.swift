@@ -11,6 +11,7 @@ import Foundation
 
 struct Derive: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "derive",
         abstract: "Write the empty, not-found, server-error and malformed-json scenarios that extend a recording (NAME-empty.yaml, …)."
     )
 

@@ -4,7 +4,7 @@ import UnderstudyTLS
 /// `understudy doctor tls`: which of Apple's rules a certificate breaks.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Diagnose the setup.", subcommands: [DoctorTLS.self])
+        commandName: "doctor", abstract: "Diagnose the setup.", subcommands: [DoctorTLS.self])
 }
 
 struct DoctorTLS: ParsableCommand {

@@ -15,6 +15,7 @@ import Foundation
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record an upstream API into a scenario: a proxy that forwards, answers and remembers.",
         discussion: """
             Point your app at this server instead of the UnderstudyAPI. Stop with Ctrl-C (or SIGTERM, or POST /__admin/recording/save \

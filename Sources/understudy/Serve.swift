@@ -20,7 +20,9 @@ import Darwin
 #endif
 
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the three APIs from a scenarios folder.")
+    // Every command names itself: without a name, swift-argument-parser derives it from the type's name by
+    // demangling it at run time, for every command of the tree on every start.
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the three APIs from a scenarios folder.")
 
     @Option(help: "Address to bind. (UNDERSTUDY_HOST, default 127.0.0.1)")
     var host: String?

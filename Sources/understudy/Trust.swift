@@ -12,7 +12,7 @@ import Foundation
 /// (Linux), it prints the command for a Mac instead.
 struct Trust: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Make a client trust the development CA of `serve --tls`.", subcommands: [TrustSimulator.self])
+        commandName: "trust", abstract: "Make a client trust the development CA of `serve --tls`.", subcommands: [TrustSimulator.self])
 }
 
 struct TrustSimulator: ParsableCommand {

@@ -13,6 +13,7 @@ import Foundation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check every scenario file, dataset and body file; print each problem with file, line and key.")
 
     @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
@@ -38,7 +39,7 @@ struct Validate: ParsableCommand {
 }
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the scenarios of a folder with their descriptions.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the scenarios of a folder with their descriptions.")
 
     @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
     var directory: String?

@@ -30,10 +30,13 @@ public final class UnderstudyProcess: @unchecked Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("understudy")
     }
 
-    public init(executable: URL = UnderstudyProcess.builtExecutable, _ arguments: [String], environment: [String: String] = [:]) throws {
+    public init(
+        executable: URL = UnderstudyProcess.builtExecutable, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw MissingExecutable(path: executable.path) }
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors

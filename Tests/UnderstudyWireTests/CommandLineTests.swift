@@ -186,6 +186,38 @@ import FoundationNetworking
         let missing = try Running(executable: alone, ["serve", "--port", "0", "--scenarios", Self.scenarios, "--openapi", "good=\(good.path)"])
             .finish()
         #expect(missing.status != 0)
-        #expect(missing.stderr.contains("understudy-openapi-gate, which is not built; `make openapi` builds it"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("understudy-openapi-gate, which was not found") && missing.stderr.contains("`make openapi` builds it"),
+            "\(missing.stderr)")
+    }
+
+    /// With no `--scenarios` and no `./scenarios`, `serve` reads the bundled scenarios and says where they came from,
+    /// so `understudy serve --openapi pets=openapi.yaml` works in a team's own folder; a `./scenarios` folder wins.
+    @Test func servesTheBundledScenariosFromAnyFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("anywhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /pets: {get: {responses: {'200': {description: ok}}}}\n"
+            .write(to: folder.appendingPathComponent("openapi.yaml"), atomically: true, encoding: .utf8)
+        let arguments = ["serve", "--port", "0", "--log-level", "notice", "--openapi", "pets=openapi.yaml"]
+        let server = try Running(arguments, environment: ["UNDERSTUDY_SCENARIOS": ""], directory: folder)
+        let base = try server.waitUntilListening()
+        #expect(try await get(base + "/swapi/api/people/1/").1.contains("Luke Skywalker"))
+        #expect(try await get(base + "/pets/pets").0 == 200)
+        kill(server.pid, SIGTERM)
+        let result = server.finish()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("(bundled, from the checkout understudy was built in)"), "\(result.stderr)")
+
+        // The working folder's own scenarios come first.
+        let own = folder.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        try "name: happy\ndescription: mine\nroutes:\n  - path: /mine\n    json: {mine: true}\n"
+            .write(to: own.appendingPathComponent("happy.yaml"), atomically: true, encoding: .utf8)
+        let local = try Running(arguments, environment: ["UNDERSTUDY_SCENARIOS": ""], directory: folder)
+        let localBase = try local.waitUntilListening()
+        #expect(try await get(localBase + "/mine").1.contains("true"))
+        kill(local.pid, SIGTERM)
+        #expect(local.finish().stderr.contains("./scenarios in the working folder"))
     }
 }
