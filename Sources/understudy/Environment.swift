@@ -41,7 +41,7 @@ struct ScenariosFolder {
             ScenariosFolder(url: URL(fileURLWithPath: path, relativeTo: workingFolder).standardizedFileURL, origin: origin)
         }
         if let flag { return named(flag, "--scenarios") }
-        if let variable = Environment.string("UNDERSTUDY_SCENARIOS") { return named(variable, "UNDERSTUDY_SCENARIOS") }
+        if let variable = Setting.scenarios.string { return named(variable, Setting.scenarios.variable) }
         let local = named("scenarios", "./scenarios in the working folder")
         if isFolder(local.url.path) { return local }
         for bundled in bundledCandidates where isFolder(bundled.url.path) { return bundled }

@@ -16,7 +16,7 @@ struct ReplicaOptions {
 
     /// `--peers HOST:PORT,…` (`UNDERSTUDY_PEERS`): whom a global journal read asks; nil without.
     func journalPeers() throws -> JournalPeers? {
-        guard let text = peers ?? Environment.string("UNDERSTUDY_PEERS") else { return nil }
+        guard let text = peers ?? Setting.peers.string else { return nil }
         do {
             return try JournalPeers(parsing: text)
         } catch {
@@ -26,7 +26,7 @@ struct ReplicaOptions {
 
     /// The store, ready to attach to the engine; nil without a Redis URL.
     func store(logger: Logger) throws -> RedisSharedState? {
-        guard let text = redis ?? Environment.string("UNDERSTUDY_REDIS") else { return nil }
+        guard let text = redis ?? Setting.redis.string else { return nil }
         let url: RedisURL
         do {
             url = try RedisURL(parsing: text)
@@ -39,7 +39,7 @@ struct ReplicaOptions {
     /// `--replica-name` (`UNDERSTUDY_REPLICA_NAME`): 1 to 64 letters, digits, `.`, `_` or `-`, since
     /// it goes into a response header and into Redis.
     func replicaName() throws -> String? {
-        guard let name = name ?? Environment.string("UNDERSTUDY_REPLICA_NAME") else { return nil }
+        guard let name = name ?? Setting.replicaName.string else { return nil }
         guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
             throw ValidationError("--replica-name must be 1 to 64 letters, digits, '.', '_' or '-'")
         }

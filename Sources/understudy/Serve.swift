@@ -24,80 +24,29 @@ struct Serve: ParsableCommand {
     // demangling it at run time, for every command of the tree on every start.
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the three APIs from a scenarios folder.")
 
-    @Option(help: "Address to bind. (UNDERSTUDY_HOST, default 127.0.0.1)")
-    var host: String?
-
-    @Option(help: "Port to bind; 0 picks a free one. (UNDERSTUDY_PORT, default 8080)")
-    var port: Int?
-
-    @Option(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
-    var scenarios: String?
-
-    @Option(help: "Scenario active at start. (UNDERSTUDY_SCENARIO, default happy)")
-    var scenario: String?
-
-    @Option(help: "Worker threads. (UNDERSTUDY_THREADS, default: the number of cores)")
-    var threads: Int?
-
-    @Option(help: "Most simultaneous connections, delayed ones included. (UNDERSTUDY_CONNECTION_LIMIT, default 4096)")
-    var connectionLimit: Int?
-
-    @Option(help: "Seconds before an idle connection is closed. (UNDERSTUDY_CONNECTION_TIMEOUT, default 60)")
-    var connectionTimeout: Int?
-
-    @Option(help: "Cap on any delay in milliseconds; also how long a 'timeout' fault holds a connection. (UNDERSTUDY_MAX_DELAY, default 120000)")
-    var maxDelay: Int?
-
-    @Option(help: "Requests kept in the journal (GET /__admin/requests), in total; 0 turns it off. (UNDERSTUDY_JOURNAL_SIZE, default 1000)")
-    var journalSize: Int?
-
-    @Option(help: "Seconds a session may go unused before it expires; 0: never. (UNDERSTUDY_SESSION_TTL, default 3600)")
-    var sessionTTL: Int?
-
-    @Option(help: "Most sessions at once; creating more is refused until some expire. (UNDERSTUDY_SESSION_LIMIT, default 10000)")
-    var sessionLimit: Int?
-
-    @Option(help: "Require 'Authorization: Bearer TOKEN' on every admin call. (UNDERSTUDY_ADMIN_TOKEN)")
-    var adminToken: String?
-
-    @Option(help: "Also serve the admin API alone on this port, out of reach of API traffic. (UNDERSTUDY_ADMIN_PORT)")
-    var adminPort: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "Another Host name the admin API answers on a loopback bind, besides localhost and loopback addresses; repeatable. (UNDERSTUDY_ALLOWED_HOSTS, comma-separated)",
-            valueName: "name"))
-    var allowedHost: [String] = []
-
-    @Option(
-        help: ArgumentHelp(
-            "Serve an OpenAPI document's operations under /NAME; repeatable. (UNDERSTUDY_OPENAPI, NAME=FILE pairs separated by commas)",
-            valueName: "NAME=FILE"))
-    var openapi: [String] = []
-
-    @Option(help: "Check requests to the OpenAPI documents against them: off, report or enforce. (UNDERSTUDY_VALIDATE_REQUESTS, default off)")
-    var validateRequests: String?
-
-    @Option(help: "Share the state with other replicas through Redis: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]. (UNDERSTUDY_REDIS)")
-    var redis: String?
-
-    @Option(help: "This replica's name, sent on every response as X-Understudy-Replica. (UNDERSTUDY_REPLICA_NAME)")
-    var replicaName: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "The replicas a global journal read asks, this one included: HOST:PORT items, a DNS name resolved on each read (a headless Service). (UNDERSTUDY_PEERS, comma-separated)",
-            valueName: "HOST:PORT,…"))
-    var peers: String?
-
-    @Flag(help: "Serve the admin API on a non-loopback host without a token. (UNDERSTUDY_ALLOW_REMOTE_ADMIN=1)")
-    var allowRemoteAdmin = false
-
-    @Flag(help: "Reload the scenarios when their files change. (UNDERSTUDY_WATCH=1)")
-    var watch = false
-
-    @Option(help: "trace, debug, info (one access line per request), warning, error. (UNDERSTUDY_LOG_LEVEL, default info)")
-    var logLevel: String?
+    // Each flag's help, variable and default are in ServeSettings.swift (`Setting`), defined once.
+    @Option(help: Setting.host.help) var host: String?
+    @Option(help: Setting.port.help) var port: Int?
+    @Option(help: Setting.scenarios.help) var scenarios: String?
+    @Option(help: Setting.scenario.help) var scenario: String?
+    @Option(help: Setting.threads.help) var threads: Int?
+    @Option(help: Setting.connectionLimit.help) var connectionLimit: Int?
+    @Option(help: Setting.connectionTimeout.help) var connectionTimeout: Int?
+    @Option(help: Setting.maxDelay.help) var maxDelay: Int?
+    @Option(help: Setting.journalSize.help) var journalSize: Int?
+    @Option(name: .customLong(Setting.sessionTTL.flag), help: Setting.sessionTTL.help) var sessionTTL: Int?
+    @Option(help: Setting.sessionLimit.help) var sessionLimit: Int?
+    @Option(help: Setting.adminToken.help) var adminToken: String?
+    @Option(help: Setting.adminPort.help) var adminPort: Int?
+    @Option(help: Setting.allowedHost.help(valueName: "name")) var allowedHost: [String] = []
+    @Option(help: Setting.openapi.help(valueName: "NAME=FILE")) var openapi: [String] = []
+    @Option(help: Setting.validateRequests.help) var validateRequests: String?
+    @Option(help: Setting.redis.help) var redis: String?
+    @Option(help: Setting.replicaName.help) var replicaName: String?
+    @Option(help: Setting.peers.help(valueName: "HOST:PORT,…")) var peers: String?
+    @Flag(help: Setting.allowRemoteAdmin.help) var allowRemoteAdmin = false
+    @Flag(help: Setting.watch.help) var watch = false
+    @Option(help: Setting.logLevel.help) var logLevel: String?
 
     @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
@@ -110,7 +59,7 @@ struct Serve: ParsableCommand {
         sigemptyset(&signals)
         for number in SignalThread.handled { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
+        let levelText = logLevel ?? Setting.logLevel.string ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
         }
@@ -126,13 +75,13 @@ struct Serve: ParsableCommand {
         }()
 
         var server = ServerConfiguration()
-        server.host = host ?? Environment.string("UNDERSTUDY_HOST") ?? server.host
-        server.port = try port ?? Environment.int("UNDERSTUDY_PORT") ?? server.port
+        server.host = host ?? Setting.host.string ?? server.host
+        server.port = try port ?? Setting.port.int() ?? server.port
         // libmicrohttpd's own option, not the server configuration's: the transport's worker threads.
-        let workerThreads = try threads ?? Environment.int("UNDERSTUDY_THREADS") ?? MicroHTTPDOptions.coreCount
-        server.connectionLimit = try connectionLimit ?? Environment.int("UNDERSTUDY_CONNECTION_LIMIT") ?? server.connectionLimit
-        server.connectionTimeoutSeconds = try connectionTimeout ?? Environment.int("UNDERSTUDY_CONNECTION_TIMEOUT") ?? server.connectionTimeoutSeconds
-        server.maxDelayMilliseconds = try maxDelay ?? Environment.int("UNDERSTUDY_MAX_DELAY") ?? server.maxDelayMilliseconds
+        let workerThreads = try threads ?? Setting.threads.int() ?? MicroHTTPDOptions.coreCount
+        server.connectionLimit = try connectionLimit ?? Setting.connectionLimit.int() ?? server.connectionLimit
+        server.connectionTimeoutSeconds = try connectionTimeout ?? Setting.connectionTimeout.int() ?? server.connectionTimeoutSeconds
+        server.maxDelayMilliseconds = try maxDelay ?? Setting.maxDelay.int() ?? server.maxDelayMilliseconds
         // Upper bounds too: each of these is later multiplied into nanoseconds or sizes a table.
         guard (0...65535).contains(server.port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (1...256).contains(workerThreads) else { throw ValidationError("--threads must be from 1 to 256") }
@@ -151,19 +100,18 @@ struct Serve: ParsableCommand {
         var configuration = UnderstudyConfiguration(
             server: server,
             scenariosDirectory: folder.url,
-            scenario: scenario ?? Environment.string("UNDERSTUDY_SCENARIO") ?? "happy",
-            journalSize: try journalSize ?? Environment.int("UNDERSTUDY_JOURNAL_SIZE") ?? 1000,
-            adminToken: adminToken ?? Environment.string("UNDERSTUDY_ADMIN_TOKEN"),
-            adminPort: try adminPort ?? Environment.int("UNDERSTUDY_ADMIN_PORT"),
-            allowRemoteAdmin: allowRemoteAdmin || Environment.flag("UNDERSTUDY_ALLOW_REMOTE_ADMIN"),
-            allowedHosts: allowedHost.isEmpty
-                ? (Environment.string("UNDERSTUDY_ALLOWED_HOSTS")?.split(separator: ",").map { String($0.filter { $0 != " " }) } ?? []) : allowedHost,
-            watch: watch || Environment.flag("UNDERSTUDY_WATCH"),
+            scenario: scenario ?? Setting.scenario.string ?? "happy",
+            journalSize: try journalSize ?? Setting.journalSize.int() ?? 1000,
+            adminToken: adminToken ?? Setting.adminToken.string,
+            adminPort: try adminPort ?? Setting.adminPort.int(),
+            allowRemoteAdmin: allowRemoteAdmin || Setting.allowRemoteAdmin.isOn,
+            allowedHosts: allowedHost.isEmpty ? (Setting.allowedHost.list ?? []) : allowedHost,
+            watch: watch || Setting.watch.isOn,
             logger: logger
         )
         configuration.openAPI = try openAPIMounts(openapi)
         configuration.openAPIGate = HelperOpenAPIGate.gate
-        let validation = validateRequests ?? Environment.string("UNDERSTUDY_VALIDATE_REQUESTS") ?? "off"
+        let validation = validateRequests ?? Setting.validateRequests.string ?? "off"
         guard let mode = RequestValidation(rawValue: validation) else {
             throw ValidationError("--validate-requests takes off, report or enforce; got '\(validation)'")
         }
@@ -178,8 +126,8 @@ struct Serve: ParsableCommand {
                 return handler
             }())
         guard (0...1_000_000).contains(configuration.journalSize) else { throw ValidationError("--journal-size must be from 0 to 1000000") }
-        configuration.sessionTTLSeconds = try sessionTTL ?? Environment.int("UNDERSTUDY_SESSION_TTL") ?? configuration.sessionTTLSeconds
-        configuration.sessionLimit = try sessionLimit ?? Environment.int("UNDERSTUDY_SESSION_LIMIT") ?? configuration.sessionLimit
+        configuration.sessionTTLSeconds = try sessionTTL ?? Setting.sessionTTL.int() ?? configuration.sessionTTLSeconds
+        configuration.sessionLimit = try sessionLimit ?? Setting.sessionLimit.int() ?? configuration.sessionLimit
         guard (0...31_536_000).contains(configuration.sessionTTLSeconds) else {
             throw ValidationError("--session-ttl must be from 0 to 31536000 (a year)")
         }

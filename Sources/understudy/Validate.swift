@@ -16,8 +16,7 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Check every scenario file, dataset and body file; print each problem with file, line and key.")
 
-    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
-    var directory: String?
+    @Argument(help: Setting.scenarios.help) var directory: String?
 
     @Option(
         help: ArgumentHelp(
@@ -41,8 +40,7 @@ struct Validate: ParsableCommand {
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the scenarios of a folder with their descriptions.")
 
-    @Argument(help: "Scenarios folder. (UNDERSTUDY_SCENARIOS, default ./scenarios when it exists, else the bundled scenarios)")
-    var directory: String?
+    @Argument(help: Setting.scenarios.help) var directory: String?
 
     func run() throws {
         let set = try loadOrReport(ScenariosFolder.resolve(directory).url)
@@ -78,7 +76,7 @@ func printOutput(_ line: String) {
 
 /// `--openapi NAME=FILE` options, else `UNDERSTUDY_OPENAPI`'s comma-separated pairs.
 func openAPIMounts(_ options: [String]) throws -> [OpenAPIMount] {
-    let arguments = options.isEmpty ? (Environment.string("UNDERSTUDY_OPENAPI")?.split(separator: ",").map(String.init) ?? []) : options
+    let arguments = options.isEmpty ? (Setting.openapi.string?.split(separator: ",").map(String.init) ?? []) : options
     return try arguments.map { argument in
         guard let mount = OpenAPIMount(argument: String(argument.trimmingSpaces)), !mount.file.path.isEmpty else {
             throw ValidationError("--openapi takes NAME=FILE (e.g. petstore=openapi.yaml); got '\(argument)'")

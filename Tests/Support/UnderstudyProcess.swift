@@ -95,6 +95,13 @@ public final class UnderstudyProcess: @unchecked Sendable {
     /// Everything the child wrote to stderr so far.
     public var stderr: String { String(decoding: errorText.current, as: UTF8.self) }
 
+    /// Reads stdout to its end, then waits for the child to exit: for short runs (`--help`, a dump of it).
+    public func finishWithOutput() -> (status: Int32, stdout: String, stderr: String) {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let (status, stderr) = finish()
+        return (status, String(decoding: data, as: UTF8.self), stderr)
+    }
+
     /// Waits for the child to exit; its exit status and stderr.
     public func finish() -> (status: Int32, stderr: String) {
         process.waitUntilExit()

@@ -191,6 +191,27 @@ import FoundationNetworking
             "\(missing.stderr)")
     }
 
+    /// docs/command-line.md's table of settings says what `serve --help` says, flag by flag: both come from one table
+    /// (`Setting`, Sources/understudy/ServeSettings.swift), which `serve` also reads its variables through.
+    @Test func theDocsTableOfSettingsIsServesHelp() throws {
+        let dump = try Running(["serve", "--experimental-dump-help"]).finishWithOutput()
+        #expect(dump.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((json["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        var help: [String: String] = [:]
+        for argument in arguments {
+            guard let names = argument["names"] as? [[String: Any]], let abstract = argument["abstract"] as? String,
+                let long = names.first(where: { $0["kind"] as? String == "long" })?["name"] as? String, abstract.contains("(UNDERSTUDY_")
+            else { continue }
+            help["--" + long] = abstract
+        }
+        #expect(help.count >= 27, "every setting has a variable: \(help.keys.sorted())")
+        let page = try String(contentsOfFile: Self.scenarios.replacing("/scenarios", with: "/docs/command-line.md"), encoding: .utf8)
+        var documented: [String: String] = [:]
+        for row in page.matches(of: /\n\| `(--[a-z-]+)` \| ([^\n]*) \|(?=\n)/) { documented[String(row.output.1)] = String(row.output.2) }
+        #expect(documented == help, "docs/command-line.md's settings table and serve --help differ")
+    }
+
     /// With no `--scenarios` and no `./scenarios`, `serve` reads the bundled scenarios and says where they came from,
     /// so `understudy serve --openapi pets=openapi.yaml` works in a team's own folder; a `./scenarios` folder wins.
     @Test func servesTheBundledScenariosFromAnyFolder() async throws {
