@@ -90,7 +90,8 @@ def run(binary, path, count, redis=False, session=None):
         if redis_server:
             redis_server.terminate()
             redis_server.wait(timeout=10)
-        threads = [totals(path) for path in glob.glob(out + "*")]
+        # One file per thread (callgrind.out-01, -02, …); callgrind.out itself stays empty.
+        threads = [totals(path) for path in glob.glob(out + "-*")]
         return sum(threads), max(threads)
 
 

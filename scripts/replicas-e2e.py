@@ -27,7 +27,7 @@ import signal
 import threading
 import time
 
-from replicas_harness import (FAILURES, NGINX_PORT, PROCESSES, REPLICAS, ROOT, admin, expect, finish, hostile_redis,
+from replicas_harness import (FAILURES, NGINX_PORT, PROCESSES, REPLICAS, ROOT, admin, expect, finish, hostile_redis, pause_redis,
                               reload_nginx, request, start_nginx, start_redis, start_replica, stop, wait_until)
 
 # What each scenario answers on /catfact/facts.
