@@ -47,7 +47,7 @@ package final class ScenarioResponder: HTTPResponder {
             if let session { overlay = control.state.withLock { $0.sessions[session]?.overlay.routes ?? [] } }
         } else {
             // With shared state (`--redis`), a session this replica has not seen is read from the store first,
-            // on the store's thread: the worker parks the request (``waitForStore(_:)``).
+            // on the store's thread: the worker parks the request (``waitForStore(_:_:)``).
             let shared = control.shared
             if onStoreThread, let session, let shared, let refusal = Self.read(session, shared) { return refusal }
             // A shared sequence still counting is counted by the store, outside the lock.
