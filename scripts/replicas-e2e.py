@@ -16,7 +16,7 @@ hashing on X-Understudy-Session (consistent). It checks:
   replica started after a switch and after the Redis restart has that switch and every session, and a switch sent
   to it is seen by all within 100 ms;
 - Redis paused (DEBUG SLEEP) under a replica with one worker thread: the requests that need Redis (a session's
-  sequence counted there, a session the replica never saw) wait parked, and every other request on that worker is
+  sequence counted there, a session the replica never saw, an admin write) wait parked, and every other request on that worker is
   answered before them; a pause shorter than the reply timeout answers them with the right step (journaled under
   its scenario), a longer one with 503;
 - a server posing as Redis (garbage, a huge value, a hang-up mid-reply) does not take a replica down.
@@ -222,12 +222,15 @@ def redis_paused():
     status, _ = admin(port, "PUT", "/sessions/paced/scenario", {"sequence": [{"name": "server-error", "count": 5}, {"name": "happy"}]},
                       {"X-Understudy-Session": "paced"})
     expect(status == 200, "PUT a session sequence on w1: 200")
-    for seconds, sessions in [(0.6, ["paced"]), (1.5, ["paced", "never-set"])]:
+    for seconds, sessions in [(0.6, ["paced"]), (1.5, ["paced", "never-set", "admin write"])]:
         parked = {}
 
         def waiting(session):
             t0 = time.monotonic()
-            status, _, body = request(port, "GET", "/catfact/facts", headers={"X-Understudy-Session": session})
+            if session == "admin write":  # written to Redis first: it waits too, on the admin thread
+                status, _, body = request(port, "PUT", "/__admin/scenario", {"name": "happy"})
+            else:
+                status, _, body = request(port, "GET", "/catfact/facts", headers={"X-Understudy-Session": session})
             parked[session] = (status, body, time.monotonic() - t0, time.monotonic())
         pause_redis(seconds)
         time.sleep(0.05)  # Redis is asleep
@@ -253,8 +256,9 @@ def redis_paused():
         else:
             # The unseen session's read comes after the count's timeout, on a new connection: Redis may be awake by then.
             status, body = parked["paced"][:2]
-            expect(status == 503 and b"Redis" in body and parked["never-set"][0] in (200, 503),
-                   f"past the 1 s reply timeout: 503 naming Redis for the sequence's count ({status}); the unseen session's read after it: {parked['never-set'][0]}")
+            expect(status == 503 and b"Redis" in body and parked["never-set"][0] in (200, 503) and parked["admin write"][0] in (200, 503),
+                   f"past the 1 s reply timeout: 503 naming Redis for the sequence's count ({status}); the unseen session's read after it:"
+                   f" {parked['never-set'][0]}; the admin write: {parked['admin write'][0]}")
     wait_until("w1 reconnects", lambda: admin(port, "GET", "/health")[1]["shared"]["status"] == "connected", 5)
     stop("w1")
 

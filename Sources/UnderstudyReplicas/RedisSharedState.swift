@@ -12,7 +12,8 @@ package import UnderstudyStaging
 /// one of a shared sequence still counting (one INCR, until the sequence's last step) and the first
 /// of a session this replica has not seen (one read, then kept; a miss is kept for ``missSeconds``).
 /// No worker thread waits for them: the request is parked, and the request thread does the round
-/// trip on a connection of its own (``perform(_:)``), at most ``waitingLimit`` requests at a time.
+/// trip on a connection of its own (``perform(_:)``); an admin call that waits on Redis is parked
+/// for the admin thread likewise (``performAdmin(_:)``); at most ``waitingLimit`` of both at a time.
 package final class RedisSharedState: SharedStateStore {
     /// The admin writes' and the watcher's connection.
     package let link: RedisLink
@@ -21,7 +22,9 @@ package final class RedisSharedState: SharedStateStore {
     let requestLink: RedisLink
     /// The request thread: one round trip at a time, in the order the requests came.
     private let requestQueue = DispatchQueue(label: "understudy.replicas.requests")
-    /// Requests handed to the request thread and not yet answered.
+    /// The admin thread: the admin calls that wait on Redis (on ``link``), one at a time.
+    private let adminQueue = DispatchQueue(label: "understudy.replicas.admin")
+    /// Requests and admin calls handed to the two threads and not yet answered.
     private let waiting = Locked(0)
     /// How many requests may wait for Redis at once; past it a request is refused (503) at once, so a
     /// Redis that is slow or down never piles up parked connections without bound.
@@ -131,13 +134,22 @@ package final class RedisSharedState: SharedStateStore {
     }
 
     package func perform(_ work: @escaping @Sendable () -> Void) -> Bool {
+        enqueue(work, on: requestQueue)
+    }
+
+    package func performAdmin(_ work: @escaping @Sendable () -> Void) -> Bool {
+        enqueue(work, on: adminQueue)
+    }
+
+    /// Requests and admin calls share one bound: parked connections, whichever thread they wait for.
+    private func enqueue(_ work: @escaping @Sendable () -> Void, on queue: DispatchQueue) -> Bool {
         let taken = waiting.withLock { count in
             guard count < waitingLimit else { return false }
             count += 1
             return true
         }
         guard taken else { return false }
-        requestQueue.async { [waiting] in
+        queue.async { [waiting] in
             work()
             waiting.withLock { $0 -= 1 }
         }

@@ -35,6 +35,7 @@ import UnderstudyHTTP
                 return true
             }
         }
+        func performAdmin(_ work: @escaping @Sendable () -> Void) -> Bool { perform(work) }
         /// Runs what waits, as the store's thread does; how many ran.
         @discardableResult
         func runQueued() -> Int {
@@ -174,6 +175,23 @@ import UnderstudyHTTP
         // Finished: answered at once from this replica's copy, the store never asked again.
         for _ in 0..<5 { #expect(responder.reply(to: request()).status == 200) }
         #expect(store.calls.current == 3 && store.queued.current.isEmpty)
+    }
+
+    @Test func anAdminWriteWaitsForTheStoreOffTheWorkerAndHealthNeverDoes() throws {
+        let host: HTTPFields = [HTTPField.Name("Host")!: "127.0.0.1", .contentType: "application/json"]
+        let put = ServerRequest(method: .put, path: "/__admin/scenario", headerFields: host, body: Array(#"{"name": "empty"}"#.utf8))
+        let store = CountingStore()
+        let responder = try responder(store)
+        let (reply, parked) = answer(responder.reply(to: put), store)
+        #expect(parked && reply?.status == 200 && responder.control.state.current.active.steps[0].scenario == "empty")
+        #expect(responder.reply(to: ServerRequest(method: .get, path: "/__admin/health", headerFields: host)).status == 200)
+        // Past the bound: the admin API's error shape, and nothing changed.
+        let full = CountingStore(limit: 0)
+        let refusing = try self.responder(full)
+        let (refused, _) = answer(refusing.reply(to: put), full)
+        let fields = try JSONSerialization.jsonObject(with: Data(body(of: refused).utf8)) as? [String: String]
+        #expect(refused?.status == 503 && fields?["error"] == "shared state busy")
+        #expect(refusing.control.state.current.active.steps[0].scenario == "happy")
     }
 
     @Test func anUnfinishedSequenceFailsWhenTheStoreIsDown() {

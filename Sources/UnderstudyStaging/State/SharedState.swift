@@ -19,6 +19,9 @@ package protocol SharedStateStore: AnyObject, Sendable {
     /// does (a request that needs the store is parked meanwhile, ``Reply/Action/deferred``). False,
     /// and `work` dropped, when as many requests wait already as the store takes.
     func perform(_ work: @escaping @Sendable () -> Void) -> Bool
+    /// As ``perform(_:)``, for an admin call that waits on the store (a write, the scenario sets' read),
+    /// on a thread of its own: a write never holds up the requests parked for ``perform(_:)``.
+    func performAdmin(_ work: @escaping @Sendable () -> Void) -> Bool
     /// Whether a request of session `id`, which this replica does not hold, must wait for a read
     /// of the store: not when the store was asked moments ago and did not have it. Asked on the
     /// worker thread, under the state's lock: no I/O.
