@@ -18,7 +18,7 @@ hashing on X-Understudy-Session (consistent). It checks:
 - Redis paused (DEBUG SLEEP) under a replica with one worker thread: the requests that need Redis (a session's
   sequence counted there, a session the replica never saw, an admin write) wait parked, and every other request on that worker is
   answered before them; a pause shorter than the reply timeout answers them with the right step (journaled under
-  its scenario), a longer one with 503;
+  its scenario), a longer one with 503; a request answered after its read still waits its delay;
 - a server posing as Redis (garbage, a huge value, a hang-up mid-reply) does not take a replica down.
 Every wait polls with a deadline; nothing sleeps for long.
 """
@@ -260,6 +260,11 @@ def redis_paused():
                    f"past the 1 s reply timeout: 503 naming Redis for the sequence's count ({status}); the unseen session's read after it:"
                    f" {parked['never-set'][0]}; the admin write: {parked['admin write'][0]}")
     wait_until("w1 reconnects", lambda: admin(port, "GET", "/health")[1]["shared"]["status"] == "connected", 5)
+    # Answered after the store's thread read the session: the answer's own delay is still served, parked again.
+    t0 = time.monotonic()
+    status = request(port, "GET", "/catfact/facts", headers={"X-Understudy-Session": "unseen-delayed", "X-Understudy-Delay": "300"})[0]
+    took = time.monotonic() - t0
+    expect(status == 200 and took >= 0.3, f"an unseen session's request with X-Understudy-Delay: 300, read from Redis first: {status} after {took * 1000:.0f} ms")
     stop("w1")
 
 
