@@ -15,6 +15,10 @@ hashing on X-Understudy-Session (consistent). It checks:
   writes answer 503 naming Redis and change no replica, health says so; Redis back: every replica reconnects, a
   replica started after a switch and after the Redis restart has that switch and every session, and a switch sent
   to it is seen by all within 100 ms;
+- Redis paused (DEBUG SLEEP) under a replica with one worker thread: the requests that need Redis (a session's
+  sequence counted there, a session the replica never saw, an admin write) wait parked, and every other request on that worker is
+  answered before them; a pause shorter than the reply timeout answers them with the right step (journaled under
+  its scenario), a longer one with 503; a request answered after its read still waits its delay;
 - a server posing as Redis (garbage, a huge value, a hang-up mid-reply) does not take a replica down.
 Every wait polls with a deadline; nothing sleeps for long.
 """
@@ -23,7 +27,7 @@ import signal
 import threading
 import time
 
-from replicas_harness import (FAILURES, NGINX_PORT, PROCESSES, REPLICAS, ROOT, admin, expect, finish, hostile_redis,
+from replicas_harness import (FAILURES, NGINX_PORT, PROCESSES, REPLICAS, ROOT, admin, expect, finish, hostile_redis, pause_redis,
                               reload_nginx, request, start_nginx, start_redis, start_replica, stop, wait_until)
 
 # What each scenario answers on /catfact/facts.
@@ -200,6 +204,7 @@ def main():
     timed_switch("r5", REPLICAS["r5"], {"name": "not-found"}, five)
     timed_switch("r1", REPLICAS["r1"], {"name": "happy"}, five)
     sweep(NGINX_PORT, "through nginx, Redis back")
+    redis_paused()
     sets = admin(REPLICAS["r1"], "GET", "/scenarios")[1]["sets"]
     expect(sets["agree"] and len(sets["replicas"]) >= 5, f"/__admin/scenarios: the replicas' scenario files agree ({sets['hash']})")
     expect(sets["hash"] == files_hash(os.path.join(ROOT, "scenarios")), f"and their hash is of the files themselves ({sets['hash']})")
@@ -207,6 +212,60 @@ def main():
         stop(name)
     hostile_redis()
     print(f"replicas-e2e: {'FAILED' if FAILURES else 'passed'} in {time.monotonic() - began:.1f} s")
+
+
+def redis_paused():
+    """One worker thread (--threads 1), Redis asleep: requests that need it park, the others on that worker go on."""
+    print("Redis paused: the requests that need it wait parked, never holding up the others on their worker thread")
+    start_replica("w1", ["--threads", "1"])
+    port = REPLICAS["w1"]
+    status, _ = admin(port, "PUT", "/sessions/paced/scenario", {"sequence": [{"name": "server-error", "count": 5}, {"name": "happy"}]},
+                      {"X-Understudy-Session": "paced"})
+    expect(status == 200, "PUT a session sequence on w1: 200")
+    for seconds, sessions in [(0.6, ["paced"]), (1.5, ["paced", "never-set", "admin write"])]:
+        parked = {}
+
+        def waiting(session):
+            t0 = time.monotonic()
+            if session == "admin write":  # written to Redis first: it waits too, on the admin thread
+                status, _, body = request(port, "PUT", "/__admin/scenario", {"name": "happy"})
+            else:
+                status, _, body = request(port, "GET", "/catfact/facts", headers={"X-Understudy-Session": session})
+            parked[session] = (status, body, time.monotonic() - t0, time.monotonic())
+        pause_redis(seconds)
+        time.sleep(0.05)  # Redis is asleep
+        threads = [threading.Thread(target=waiting, args=(s,)) for s in sessions]
+        [t.start() for t in threads]
+        time.sleep(0.05)  # the parked requests are in
+        others = []
+        for _ in range(20):
+            t0 = time.monotonic()
+            status = request(port, "GET", "/catfact/facts")[0]
+            others.append((status, time.monotonic() - t0, time.monotonic()))
+        [t.join() for t in threads]
+        last_other = max(done for _, _, done in others)
+        slowest = max(took for _, took, _ in others)
+        expect(all(status == 200 for status, _, _ in others) and all(parked[s][3] > last_other for s in sessions),
+               f"Redis asleep {seconds} s: 20 other requests on w1's one worker answered 200 before the {len(sessions)} waiting for Redis"
+               f" (slowest {slowest * 1000:.0f} ms; the waiting ones took {', '.join(f'{parked[s][2] * 1000:.0f}' for s in sessions)} ms)")
+        if seconds < 1:
+            status, _, took, _ = parked["paced"]
+            expect(status == 500 and took > seconds / 2, f"a sequence's step counted by Redis once it woke: 500, the first step ({status})")
+            entries = admin(port, "GET", "/requests?session=paced&local=1", headers={"X-Understudy-Session": "paced"})[1]["requests"]
+            expect([e["scenario"] for e in entries] == ["server-error"], f"journaled under the scenario that answered ({[e['scenario'] for e in entries]})")
+        else:
+            # The unseen session's read comes after the count's timeout, on a new connection: Redis may be awake by then.
+            status, body = parked["paced"][:2]
+            expect(status == 503 and b"Redis" in body and parked["never-set"][0] in (200, 503) and parked["admin write"][0] in (200, 503),
+                   f"past the 1 s reply timeout: 503 naming Redis for the sequence's count ({status}); the unseen session's read after it:"
+                   f" {parked['never-set'][0]}; the admin write: {parked['admin write'][0]}")
+    wait_until("w1 reconnects", lambda: admin(port, "GET", "/health")[1]["shared"]["status"] == "connected", 5)
+    # Answered after the store's thread read the session: the answer's own delay is still served, parked again.
+    t0 = time.monotonic()
+    status = request(port, "GET", "/catfact/facts", headers={"X-Understudy-Session": "unseen-delayed", "X-Understudy-Delay": "300"})[0]
+    took = time.monotonic() - t0
+    expect(status == 200 and took >= 0.3, f"an unseen session's request with X-Understudy-Delay: 300, read from Redis first: {status} after {took * 1000:.0f} ms")
+    stop("w1")
 
 
 def files_hash(folder):

@@ -86,18 +86,25 @@ NGINX_PORT = free_port()
 
 def start_redis():
     start("redis", ["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--dir", WORK, "--save", "",
-                    "--appendonly", "yes", "--daemonize", "no"], os.path.join(WORK, "redis.log"))
+                    "--appendonly", "yes", "--daemonize", "no", "--enable-debug-command", "local"], os.path.join(WORK, "redis.log"))
     wait_until("redis-server answers", lambda: socket.create_connection(("127.0.0.1", REDIS_PORT), 0.2).close() is None)
     expect(PROCESSES["redis"].poll() is None, f"our redis-server runs (port {REDIS_PORT} not taken by another process)")
 
 
-def start_replica(name):
+def start_replica(name, extra=()):
     REPLICAS.setdefault(name, free_port())
     start(name, [BINARY, "serve", "--port", str(REPLICAS[name]), "--scenarios", os.path.join(ROOT, "scenarios"),
                  "--redis", f"redis://127.0.0.1:{REDIS_PORT}/0", "--replica-name", name, "--log-level", "warning",
-                 "--peers", ",".join(f"127.0.0.1:{REPLICAS[n]}" for n in ["r1", "r2", "r3"])],
+                 "--peers", ",".join(f"127.0.0.1:{REPLICAS[n]}" for n in ["r1", "r2", "r3"]), *extra],
           os.path.join(WORK, f"{name}.log"))
     wait_until(f"{name} answers", lambda: request(REPLICAS[name], "GET", "/__admin/health")[1].get("X-Understudy-Replica") == name, 20)
+
+
+def pause_redis(seconds):
+    """DEBUG SLEEP: Redis answers nothing, to anyone, for SECONDS (its connection is left to close by itself)."""
+    connection = socket.create_connection(("127.0.0.1", REDIS_PORT), 1)
+    connection.sendall(f"*3\r\n$5\r\nDEBUG\r\n$5\r\nSLEEP\r\n${len(str(seconds))}\r\n{seconds}\r\n".encode())
+    threading.Thread(target=lambda: (connection.recv(64), connection.close()), daemon=True).start()
 
 
 def nginx_config(names):

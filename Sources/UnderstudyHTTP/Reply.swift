@@ -54,8 +54,9 @@ public struct Reply: Sendable {
 ///
 /// `start` runs once the connection is parked, on the worker thread; it must
 /// hand the work to another thread and return. `finish` may then be called
-/// from any thread, once; the reply it gives is sent as it is (its delay is
-/// not applied, and it may not itself be deferred). A connection that the
+/// from any thread, once; the reply it gives is carried out as any other (its
+/// delay or hold waits parked too; it may not itself be deferred) and is what
+/// the completion record tells (its tag, its problems). A connection that the
 /// server drains (graceful stop) before `finish` is answered 503 instead, and
 /// `finish` after that does nothing.
 public final class DeferredReply: Sendable {

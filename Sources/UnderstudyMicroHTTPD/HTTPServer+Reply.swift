@@ -57,6 +57,18 @@ extension HTTPServer {
         return .YES
     }
 
+    /// A deferred reply's answer that waits in turn (a delay, a hold, as a scenario's reply made off the
+    /// worker thread may): the connection is parked again for it, and the answer is the exchange's reply
+    /// from then on. False when there is nothing to wait for (or the server is draining).
+    func parkForDeferredDelay(connection handle: OpaquePointer, exchange: Connection.Exchange) -> Bool {
+        guard case .deferred(let deferred) = exchange.reply?.action, let answer = deferred.reply else { return false }
+        if case .deferred = answer.action { return false }
+        let delay = parkingDelay(for: answer)
+        guard delay > 0, park(connection: UInt(bitPattern: handle), forNanoseconds: UInt64(delay) * 1_000_000) else { return false }
+        exchange.reply = answer
+        return true
+    }
+
     static let stoppingReply = Reply(
         .respond(
             ErrorBody.response(.serviceUnavailable, error: "stopping", detail: "The server is stopping; this request was not completed.")))

@@ -209,6 +209,7 @@ public final class HTTPServer: @unchecked Sendable {
                 exchange.phase = .answered
                 return .NO
             }
+            if parkForDeferredDelay(connection: handle, exchange: exchange) { return .YES }
             return act(on: exchange.reply!, connection: handle, exchange: exchange)
         case .answered:
             return .YES
@@ -222,14 +223,17 @@ public final class HTTPServer: @unchecked Sendable {
         let exchange = connection.exchange
         let now = DispatchTime.now().uptimeNanoseconds
         let finished = exchange.request.map { request in
-            CompletedExchange(
+            // What answered: for a deferred reply, the reply its work finished with (its scenario, its problems).
+            var answer = exchange.reply
+            if case .deferred(let deferred) = answer?.action, let finished = deferred.reply { answer = finished }
+            return CompletedExchange(
                 request: request,
                 status: exchange.status,
-                tag: exchange.reply?.tag ?? "",
+                tag: answer?.tag ?? "",
                 durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
                 completed: termination == .REQUEST_TERMINATED_COMPLETED_OK,
                 answeredAtOnce: exchange.reply?.answersAtOnce ?? false,
-                problems: exchange.reply?.problems
+                problems: answer?.problems
             )
         }
         connection.requestEnded(at: now)

@@ -45,9 +45,9 @@ extension RedisSharedState {
     }
 
     /// Reads one session and applies it (an absent one is removed here).
-    func readSession(_ id: String) throws(SharedStateFailure) {
+    func readSession(_ id: String, via chosen: RedisLink? = nil) throws(SharedStateFailure) {
         guard let control else { return }
-        let reply = try run([["HGETALL", SharedKeys.session(id)]])[0]
+        let reply = try run([["HGETALL", SharedKeys.session(id)]], via: chosen)[0]
         control.applyShared(session: id, session(from: try pairs(reply, what: "session '\(id)'"), id: id))
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 package import Logging
 package import UnderstudyAdminWire
 import UnderstudyHTTP
@@ -5,14 +6,29 @@ package import UnderstudyStaging
 
 /// The state replicas share, kept in Redis (`serve --redis URL`): the engine's ``SharedStateStore``.
 ///
-/// Nothing is on the request path: each replica serves from its own copy of the state. A change
-/// through the admin API is written to Redis first (the state, then the version counter raised, in
-/// one MULTI/EXEC), then announced on a channel; every replica's ``SharedStateWatcher`` applies it.
-/// Only two things reach Redis from a request: a shared sequence's count (one INCR, until the
-/// sequence's last step) and the first request of a session this replica has not seen (one read,
-/// then kept; a miss is kept for ``missSeconds``).
+/// Each replica serves from its own copy of the state. A change through the admin API is written to
+/// Redis first (the state, then the version counter raised, in one MULTI/EXEC), then announced on a
+/// channel; every replica's ``SharedStateWatcher`` applies it. Only two kinds of request need Redis:
+/// one of a shared sequence still counting (one INCR, until the sequence's last step) and the first
+/// of a session this replica has not seen (one read, then kept; a miss is kept for ``missSeconds``).
+/// No worker thread waits for them: the request is parked, and the request thread does the round
+/// trip on a connection of its own (``perform(_:)``); an admin call that waits on Redis is parked
+/// for the admin thread likewise (``performAdmin(_:)``); at most ``waitingLimit`` of both at a time.
 package final class RedisSharedState: SharedStateStore {
+    /// The admin writes' and the watcher's connection.
     package let link: RedisLink
+    /// The request thread's connection: a watcher's full read or an admin write never holds a parked
+    /// request up behind it.
+    let requestLink: RedisLink
+    /// The request thread: one round trip at a time, in the order the requests came.
+    private let requestQueue = DispatchQueue(label: "understudy.replicas.requests")
+    /// The admin thread: the admin calls that wait on Redis (on ``link``), one at a time.
+    private let adminQueue = DispatchQueue(label: "understudy.replicas.admin")
+    /// Requests and admin calls handed to the two threads and not yet answered.
+    private let waiting = Locked(0)
+    /// How many requests may wait for Redis at once; past it a request is refused (503) at once, so a
+    /// Redis that is slow or down never piles up parked connections without bound.
+    package let waitingLimit: Int
     package let replica: String?
     let logger: Logger
     let attached = Locked<ServerControl?>(nil)
@@ -38,10 +54,12 @@ package final class RedisSharedState: SharedStateStore {
         var epoch: Int64?
     }
 
-    package init(url: RedisURL, replica: String?, logger: Logger) {
+    package init(url: RedisURL, replica: String?, logger: Logger, waitingLimit: Int = 1024) {
         link = RedisLink(url: url)
+        requestLink = RedisLink(url: url)
         self.replica = replica
         self.logger = logger
+        self.waitingLimit = waitingLimit
     }
 
     package func attach(_ control: ServerControl) {
@@ -115,25 +133,55 @@ package final class RedisSharedState: SharedStateStore {
         return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
     }
 
+    package func perform(_ work: @escaping @Sendable () -> Void) -> Bool {
+        enqueue(work, on: requestQueue)
+    }
+
+    package func performAdmin(_ work: @escaping @Sendable () -> Void) -> Bool {
+        enqueue(work, on: adminQueue)
+    }
+
+    /// Requests and admin calls share one bound: parked connections, whichever thread they wait for.
+    private func enqueue(_ work: @escaping @Sendable () -> Void, on queue: DispatchQueue) -> Bool {
+        let taken = waiting.withLock { count in
+            guard count < waitingLimit else { return false }
+            count += 1
+            return true
+        }
+        guard taken else { return false }
+        queue.async { [waiting] in
+            work()
+            waiting.withLock { $0 -= 1 }
+        }
+        return true
+    }
+
+    /// Requests waiting for the request thread now.
+    package var waitingCount: Int { waiting.current }
+
     package func advance(sequence key: String) throws(SharedStateFailure) -> Int {
         let counter = SharedKeys.sequence(key)
-        let replies = try run([["INCR", counter], ["EXPIRE", counter, String(SharedKeys.sequenceSeconds)]])
+        let replies = try run([["INCR", counter], ["EXPIRE", counter, String(SharedKeys.sequenceSeconds)]], via: requestLink)
         guard let position = replies[0].integer, position > 0, position < Int64(Int32.max) else {
             throw SharedStateFailure("Redis answered the sequence count with \(Self.describe(replies[0]))")
         }
         return Int(position)
     }
 
-    package func prepare(session id: String) throws(SharedStateFailure) {
-        guard let control, !control.hasSession(id) else { return }
-        let now = Clock.milliseconds()
-        if let until = misses.withLock({ $0[id] }), until > now { return }
+    package func mustRead(session id: String) -> Bool {
+        guard let until = misses.withLock({ $0[id] }) else { return true }
+        return until <= Clock.milliseconds()
+    }
+
+    package func read(session id: String) throws(SharedStateFailure) {
+        // Another request of the session may have been answered while this one waited.
+        guard let control, !control.hasSession(id), mustRead(session: id) else { return }
         // One read; a failure refuses this request, and the next one tries again (after the link's back-off).
-        try readSession(id)
+        try readSession(id, via: requestLink)
         guard !control.hasSession(id) else { return }
         misses.withLock { misses in
             if misses.count >= Self.maxMisses { misses.removeAll(keepingCapacity: true) }
-            misses[id] = now + Self.missSeconds * 1000
+            misses[id] = Clock.milliseconds() + Self.missSeconds * 1000
         }
     }
 
@@ -167,10 +215,11 @@ package final class RedisSharedState: SharedStateStore {
     /// This replica's name in `understudy:sets`.
     var replicaKey: String { replica ?? "unnamed" }
 
-    /// Runs commands; a lost connection becomes a failure that names the store and the cause.
-    func run(_ commands: [[String]]) throws(SharedStateFailure) -> [RedisValue] {
+    /// Runs commands (on the admin and watcher connection unless told); a lost connection becomes a
+    /// failure that names the store and the cause.
+    func run(_ commands: [[String]], via chosen: RedisLink? = nil) throws(SharedStateFailure) -> [RedisValue] {
         do {
-            return try link.send(commands)
+            return try (chosen ?? link).send(commands)
         } catch {
             markDown(error.message)
             throw SharedStateFailure("Redis at \(link.url) is unavailable (\(error.message))")

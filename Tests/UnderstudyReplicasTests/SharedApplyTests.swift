@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import Testing
 import UnderstudyAdminWire
@@ -14,7 +15,43 @@ import UnderstudyHTTP
         let counts = Locked<[String: Int]>([:])
         let calls = Locked(0)
         let down = Locked(false)
-        func attach(_ control: ServerControl) {}
+        /// The work handed to the store's thread, run by the test when it says (none at all: `limit` 0).
+        let queued = Locked<[@Sendable () -> Void]>([])
+        let limit: Int
+        /// What a session read finds in the "store", applied to `control` as the Redis store applies it.
+        let stored = Locked<[String: SharedSession]>([:])
+        let reads = Locked(0)
+        weak var control: ServerControl?
+
+        init(limit: Int = 100) {
+            self.limit = limit
+        }
+
+        func attach(_ control: ServerControl) { self.control = control }
+        func perform(_ work: @escaping @Sendable () -> Void) -> Bool {
+            queued.withLock { queued in
+                guard queued.count < limit else { return false }
+                queued.append(work)
+                return true
+            }
+        }
+        func performAdmin(_ work: @escaping @Sendable () -> Void) -> Bool { perform(work) }
+        /// Runs what waits, as the store's thread does; how many ran.
+        @discardableResult
+        func runQueued() -> Int {
+            let work = queued.withLock { queued in
+                defer { queued = [] }
+                return queued
+            }
+            for item in work { item() }
+            return work.count
+        }
+        func mustRead(session id: String) -> Bool { true }
+        func read(session id: String) throws(SharedStateFailure) {
+            reads.withLock { $0 += 1 }
+            if down.current { throw SharedStateFailure("down") }
+            control?.applyShared(session: id, stored.current[id] ?? SharedSession())
+        }
         func write(_ change: SharedChange) throws(SharedStateFailure) {}
         func makeSequenceKey() -> String { "k" }
         func advance(sequence key: String) throws(SharedStateFailure) -> Int {
@@ -25,7 +62,6 @@ import UnderstudyHTTP
                 return counts[key]!
             }
         }
-        func prepare(session id: String) throws(SharedStateFailure) {}
         var health: UnderstudyWire.SharedHealth {
             .init(status: "connected", store: "memory", replica: nil, detail: nil, version: nil, servingFromCache: false)
         }
@@ -58,6 +94,104 @@ import UnderstudyHTTP
         let asked = store.calls.current
         for _ in 0..<100 { #expect(one.next() == "happy") }
         #expect(store.calls.current == asked)
+    }
+
+    private func responder(_ store: CountingStore) throws -> ScenarioResponder {
+        let set = try ScenarioLoader.load(directory: Self.scenarios, lazyDatasets: true)
+        let control = ServerControl(
+            scenarios: set, start: "happy", journalSize: 10,
+            adminGuard: AdminGuard(bindHost: "127.0.0.1", isLoopback: true, allowedHosts: [], token: nil), logger: Logger(label: "test"),
+            shared: store)
+        store.attach(control)
+        return ScenarioResponder(control: control)
+    }
+
+    private func request(session: String? = nil) -> ServerRequest {
+        var fields: HTTPFields = [HTTPField.Name("Host")!: "127.0.0.1"]
+        if let session { fields[.understudySession] = session }
+        return ServerRequest(method: .get, path: "/catfact/facts", headerFields: fields)
+    }
+
+    /// The reply a deferred one finishes with once the store's thread ran, or the reply itself.
+    private func answer(_ reply: Reply, _ store: CountingStore) -> (reply: Reply?, parked: Bool) {
+        guard case .deferred(let deferred) = reply.action else { return (reply, false) }
+        let finished = Locked<Reply?>(nil)
+        deferred.start { reply in finished.withLock { $0 = reply } }
+        #expect(finished.current == nil || store.limit == 0, "nothing is answered before the store's thread runs")
+        store.runQueued()
+        return (finished.current, true)
+    }
+
+    private func body(of reply: Reply?) -> String {
+        guard case .respond(let response)? = reply?.action else { return "" }
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    @Test func aSessionThisReplicaHasNotSeenIsReadOffTheWorkerThenServedFromItsCopy() throws {
+        let store = CountingStore()
+        let responder = try responder(store)
+        store.stored.withLock { $0["s"] = SharedSession(all: Selection("server-error")) }
+        // The worker only parks the request: the store is asked on its own thread.
+        let first = responder.reply(to: request(session: "s"))
+        #expect(store.reads.current == 0)
+        let (reply, parked) = answer(first, store)
+        #expect(parked && store.reads.current == 1)
+        #expect(reply?.status == 500 && reply?.tag == "server-error")
+        // Held now: answered at once, the store not asked again.
+        let second = responder.reply(to: request(session: "s"))
+        #expect(second.status == 500 && second.tag == "server-error" && store.reads.current == 1)
+        // A request without a session never waits for the store.
+        #expect(responder.reply(to: request()).status == 200 && store.queued.current.isEmpty)
+    }
+
+    @Test func aSessionTheStoreCannotReadIsRefusedNotGuessed() throws {
+        let store = CountingStore()
+        store.down.withLock { $0 = true }
+        let (reply, parked) = answer(try responder(store).reply(to: request(session: "s")), store)
+        #expect(parked && reply?.status == 503)
+        #expect(body(of: reply).contains("\"error\":\"shared state unavailable\""))
+    }
+
+    @Test func pastTheBoundOfWaitingRequestsA503SaysSo() throws {
+        let store = CountingStore(limit: 0)
+        let (reply, parked) = answer(try responder(store).reply(to: request(session: "s")), store)
+        #expect(parked && reply?.status == 503 && store.reads.current == 0)
+        let fields = try JSONSerialization.jsonObject(with: Data(body(of: reply).utf8)) as? [String: String]
+        #expect(fields?["error"] == "shared state busy" && fields?["detail"]?.contains("Retry") == true)
+    }
+
+    @Test func aSharedSequenceIsCountedOffTheWorkerUntilItsLastStep() throws {
+        let store = CountingStore()
+        let responder = try responder(store)
+        let steps: [Selection.Step] = [.init(scenario: "server-error", count: 2), .init(scenario: "happy", count: nil)]
+        responder.control.state.withLock { $0.active = Selection(steps: steps, shared: SharedSequence(key: "k", store: store)) }
+        var statuses: [Int?] = []
+        for _ in 0..<3 {
+            let (reply, parked) = answer(responder.reply(to: request()), store)
+            #expect(parked)
+            statuses.append(reply?.status)
+        }
+        #expect(statuses == [500, 500, 200] && store.calls.current == 3)
+        // Finished: answered at once from this replica's copy, the store never asked again.
+        for _ in 0..<5 { #expect(responder.reply(to: request()).status == 200) }
+        #expect(store.calls.current == 3 && store.queued.current.isEmpty)
+    }
+
+    @Test func anAdminWriteWaitsForTheStoreOffTheWorkerAndHealthNeverDoes() throws {
+        let host: HTTPFields = [HTTPField.Name("Host")!: "127.0.0.1", .contentType: "application/json"]
+        let put = ServerRequest(method: .put, path: "/__admin/scenario", headerFields: host, body: Array(#"{"name": "empty"}"#.utf8))
+        let store = CountingStore()
+        let responder = try responder(store)
+        let (reply, parked) = answer(responder.reply(to: put), store)
+        #expect(parked && reply?.status == 200 && responder.control.state.current.active.steps[0].scenario == "empty")
+        #expect(responder.reply(to: ServerRequest(method: .get, path: "/__admin/health", headerFields: host)).status == 200)
+        // Past the bound: the admin API's error shape, and nothing changed.
+        let full = CountingStore(limit: 0)
+        let refusing = try self.responder(full)
+        let (refused, _) = answer(refusing.reply(to: put), full)
+        let fields = try JSONSerialization.jsonObject(with: Data(body(of: refused).utf8)) as? [String: String]
+        #expect(refused?.status == 503 && fields?["error"] == "shared state busy")
+        #expect(refusing.control.state.current.active.steps[0].scenario == "happy")
     }
 
     @Test func anUnfinishedSequenceFailsWhenTheStoreIsDown() {

@@ -47,3 +47,35 @@ extension AdminAPI {
         )
     }
 }
+
+/// An admin call that waits on the shared store (`--redis`) never does on a worker thread: it is
+/// parked while the store's admin thread runs it (``SharedStateStore/performAdmin(_:)``).
+extension AdminAPI {
+    /// A change (every method but GET and HEAD: a change is written to the store first) or the scenario
+    /// sets' read (`GET /__admin/scenarios` reads every replica's hash).
+    static func waitsOnStore(_ request: ServerRequest) -> Bool {
+        switch request.method {
+        case .get, .head: request.path == "/__admin/scenarios"
+        default: true
+        }
+    }
+
+    static func waitForStore(_ request: ServerRequest, control: ServerControl, _ store: any SharedStateStore) -> Reply {
+        Reply(
+            .deferred(
+                DeferredReply { finish in
+                    let queued = store.performAdmin {
+                        let answer = reply(to: request, control: control, onStoreThread: true)
+                        // A reload answers later still: its own work finishes the call.
+                        if case .deferred(let later) = answer.action { later.start(finish) } else { finish(answer) }
+                    }
+                    if !queued { finish(storeBusy) }
+                }))
+    }
+
+    static let storeBusy = error(
+        AdminError(
+            .serviceUnavailable, "shared state busy",
+            "Too many requests are already waiting for the shared store; nothing was changed, on this replica or any other. Retry shortly; GET /__admin/health shows the store's status."
+        ))
+}

@@ -32,6 +32,12 @@ package struct AdminAPI {
     /// a rule in front of the server that filters the literal `/__admin` prefix (a proxy, a
     /// firewall) must not be bypassed by `/%5f%5fadmin` or `/__admin%2Freset`, which decode to the same path.
     package static func reply(to request: ServerRequest, control: ServerControl) -> Reply {
+        reply(to: request, control: control, onStoreThread: false)
+    }
+
+    /// `onStoreThread`: run again by the shared store's admin thread (``SharedStateStore/performAdmin(_:)``).
+    static func reply(to request: ServerRequest, control: ServerControl, onStoreThread: Bool) -> Reply {
+        if !onStoreThread, let shared = control.shared, waitsOnStore(request) { return waitForStore(request, control: control, shared) }
         guard owns(request.path) else {
             return error(AdminError(.notFound, "not found", "This port serves only the admin API under /__admin/; the APIs are on the main port."))
         }

@@ -1,19 +1,42 @@
 import HTTPTypes
 import UnderstudyHTTP
 
-/// A request of a sequence counted by every replica together (`--redis`): the store counts it,
-/// outside the state's lock. Only such a sequence's requests come here, and only until its last step.
+/// A request that needs the shared store (`--redis`): the first of a session this replica has not
+/// seen, or one of a shared sequence still counting. A worker thread never waits on the store: it
+/// parks the request and the store's thread answers it (``SharedStateStore/perform(_:)``). Every
+/// other request, a known session's or a finished sequence's, never comes here.
 extension ScenarioResponder {
     enum SharedStep {
         case scenario(Scenario)
         case refused(Reply)
     }
 
+    /// The request parked until the store's thread has chosen its scenario and made its reply (the
+    /// same code as on the worker thread, the store asked where it is needed); refused at once when
+    /// the store has as many requests waiting as it takes.
+    func waitForStore(_ request: ServerRequest, _ store: any SharedStateStore) -> Reply {
+        Reply(
+            .deferred(
+                DeferredReply { finish in
+                    let queued = store.perform {
+                        let reply = self.apiOrRouteReply(to: request, onStoreThread: true)
+                        // A route that proxies answers later still: its own work finishes the request.
+                        if case .deferred(let proxied) = reply.action { proxied.start(finish) } else { finish(reply) }
+                    }
+                    if !queued { finish(Self.storeBusy) }
+                }))
+    }
+
+    static let storeBusy = error(
+        .serviceUnavailable, "shared state busy",
+        "This request needs the shared store (the first request of a session this replica has not served, or a step of a sequence the replicas count together), and too many requests are already waiting for it; nothing was read or counted. Retry shortly; GET /__admin/health shows the store's status."
+    )
+
     /// A session this replica has not seen, read from the store; a refusal when the store cannot say
     /// (answering with the global selection could be the wrong scenario for the session's test).
-    static func prepare(_ session: String, _ shared: any SharedStateStore) -> Reply? {
+    static func read(_ session: String, _ shared: any SharedStateStore) -> Reply? {
         do {
-            try shared.prepare(session: session)
+            try shared.read(session: session)
             return nil
         } catch {
             return Self.error(

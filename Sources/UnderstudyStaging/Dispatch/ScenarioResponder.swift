@@ -29,7 +29,9 @@ package final class ScenarioResponder: HTTPResponder {
         return reply
     }
 
-    private func apiOrRouteReply(to request: ServerRequest) -> Reply {
+    /// `onStoreThread`: run again by the shared store's thread (``SharedStateStore/perform(_:)``) for a
+    /// request that needed the store, which may then be waited on; on a worker thread it never is.
+    func apiOrRouteReply(to request: ServerRequest, onStoreThread: Bool = false) -> Reply {
         let path = request.path
         let matched = UnderstudyAPI.match(path)
         let scenario: Scenario
@@ -44,12 +46,19 @@ package final class ScenarioResponder: HTTPResponder {
             scenario = chosen
             if let session { overlay = control.state.withLock { $0.sessions[session]?.overlay.routes ?? [] } }
         } else {
-            // With shared state (`--redis`), a session this replica has not seen is read from the store first.
-            if let session, let shared = control.shared, let refusal = Self.prepare(session, shared) { return refusal }
+            // With shared state (`--redis`), a session this replica has not seen is read from the store first,
+            // on the store's thread: the worker parks the request (``waitForStore(_:_:)``).
+            let shared = control.shared
+            if onStoreThread, let session, let shared, let refusal = Self.read(session, shared) { return refusal }
             // A shared sequence still counting is counted by the store, outside the lock.
             var counting: Selection?
+            var unread = false
             let picked = control.state.withLock { state -> Scenario? in
                 if session == nil, let fixed = state.singleScenario(for: matched) { return fixed }
+                if !onStoreThread, let session, let shared, state.sessions[session] == nil, shared.mustRead(session: session) {
+                    unread = true
+                    return nil
+                }
                 if let session, let routes = state.sessions[session]?.overlay.routes, !routes.isEmpty { overlay = routes }
                 let selection = state.selection(api: matched, session: session)
                 guard !selection.countsShared else {
@@ -58,6 +67,7 @@ package final class ScenarioResponder: HTTPResponder {
                 }
                 return state.scenarios[selection.next()]!
             }
+            if !onStoreThread, let store = unread ? shared : counting?.shared?.store { return waitForStore(request, store) }
             switch picked.map(SharedStep.scenario) ?? sharedStep(counting!) {
             case .scenario(let chosen): scenario = chosen
             case .refused(let reply): return reply

@@ -15,12 +15,24 @@ package protocol SharedStateStore: AnyObject, Sendable {
     func write(_ change: SharedChange) throws(SharedStateFailure)
     /// A new sequence's key, under which the replicas count its requests together.
     func makeSequenceKey() -> String
-    /// Counts one request of the shared sequence `key`: its 1-based position among all replicas' requests.
+    /// Runs `work` on the store's own thread, where it may wait on the store: a worker thread never
+    /// does (a request that needs the store is parked meanwhile, ``Reply/Action/deferred``). False,
+    /// and `work` dropped, when as many requests wait already as the store takes.
+    func perform(_ work: @escaping @Sendable () -> Void) -> Bool
+    /// As ``perform(_:)``, for an admin call that waits on the store (a write, the scenario sets' read),
+    /// on a thread of its own: a write never holds up the requests parked for ``perform(_:)``.
+    func performAdmin(_ work: @escaping @Sendable () -> Void) -> Bool
+    /// Whether a request of session `id`, which this replica does not hold, must wait for a read
+    /// of the store: not when the store was asked moments ago and did not have it. Asked on the
+    /// worker thread, under the state's lock: no I/O.
+    func mustRead(session id: String) -> Bool
+    /// Reads session `id` from the store, once, and applies it (a missing one is remembered
+    /// briefly). Throws when the store cannot say: the request is refused rather than answered
+    /// from a guess. Only on the store's thread (``perform(_:)``).
+    func read(session id: String) throws(SharedStateFailure)
+    /// Counts one request of the shared sequence `key`: its 1-based position among all replicas'
+    /// requests. Only on the store's thread (``perform(_:)``).
     func advance(sequence key: String) throws(SharedStateFailure) -> Int
-    /// Called for a request of a session before its scenario is chosen: a session this replica has
-    /// not seen is read from the store once (and a missing one remembered briefly). Throws when the
-    /// store cannot say: the request is refused rather than answered from a guess.
-    func prepare(session id: String) throws(SharedStateFailure)
     /// What `GET /__admin/health` says of the store.
     var health: UnderstudyWire.SharedHealth { get }
     /// What `GET /__admin/scenarios` says: this replica's scenario files' hash and the other replicas'.
