@@ -99,7 +99,8 @@ enum Setting: CaseIterable {
         case .validateRequests: "Check requests to the OpenAPI documents against them: off, report or enforce."
         case .redis: "Share the state with other replicas through Redis: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]."
         case .replicaName: "This replica's name, sent on every response as X-Understudy-Replica."
-        case .peers: "The replicas a global journal read asks, this one included: HOST:PORT items, a DNS name resolved on each read (a headless Service)."
+        case .peers:
+            "The replicas a global journal read asks, this one included: HOST:PORT items, a DNS name resolved on each read (a headless Service)."
         case .tls: "Answer https:// as well as http:// on the same port."
         case .tlsDir: "Folder of the development CA and certificate."
         case .tlsName: "Another name or address the certificate must carry; repeatable."
