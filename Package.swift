@@ -364,6 +364,8 @@ let package = Package(
                 "UnderstudyMicroHTTPD",
                 "CUnderstudyHTTPWire", "understudy", "UnderstudyTLS", "UnderstudyHTTPSProbe",
                 "UnderstudyTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                // ServeArgumentsTests compares serve's hand-read arguments with the parser's reading.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Checks of the repository's text: platform code, pointers, imports, packaging.

@@ -18,7 +18,7 @@ struct DoctorTLS: ParsableCommand {
     var folder: String?
 
     func run() throws {
-        let folder = TLSOptions.folder(folder)
+        let folder = TLSArguments.folder(folder)
         let path = cert ?? "\(folder)/leaf.pem"
         let certificate: Certificate
         do {

@@ -50,6 +50,64 @@ struct Serve: ParsableCommand {
 
     @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
+    func run() throws { try ServeArguments(self).run() }
+}
+
+/// `serve`'s flags as plain values: what ``Serve`` parsed with swift-argument-parser, or what
+/// ``ServeArguments/init(fastParsing:)`` read by hand from the settings table (ServeFastPath.swift).
+struct ServeArguments: Equatable {
+    var host: String?
+    var port: Int?
+    var scenarios: String?
+    var scenario: String?
+    var threads: Int?
+    var connectionLimit: Int?
+    var connectionTimeout: Int?
+    var maxDelay: Int?
+    var journalSize: Int?
+    var sessionTTL: Int?
+    var sessionLimit: Int?
+    var adminToken: String?
+    var adminPort: Int?
+    var allowedHost: [String] = []
+    var openapi: [String] = []
+    var validateRequests: String?
+    var redis: String?
+    var replicaName: String?
+    var peers: String?
+    var allowRemoteAdmin = false
+    var watch = false
+    var logLevel: String?
+    var tls = TLSArguments()
+
+    init() {}
+
+    init(_ serve: Serve) {
+        host = serve.host
+        port = serve.port
+        scenarios = serve.scenarios
+        scenario = serve.scenario
+        threads = serve.threads
+        connectionLimit = serve.connectionLimit
+        connectionTimeout = serve.connectionTimeout
+        maxDelay = serve.maxDelay
+        journalSize = serve.journalSize
+        sessionTTL = serve.sessionTTL
+        sessionLimit = serve.sessionLimit
+        adminToken = serve.adminToken
+        adminPort = serve.adminPort
+        allowedHost = serve.allowedHost
+        openapi = serve.openapi
+        validateRequests = serve.validateRequests
+        redis = serve.redis
+        replicaName = serve.replicaName
+        peers = serve.peers
+        allowRemoteAdmin = serve.allowRemoteAdmin
+        watch = serve.watch
+        logLevel = serve.logLevel
+        tls = TLSArguments(serve.tls)
+    }
+
     func run() throws {
         // First thing, before any thread exists: every thread inherits this mask, so a signal sent
         // while the scenarios load stays pending until the signal thread below takes it with
@@ -136,7 +194,7 @@ struct Serve: ParsableCommand {
         let serving: TLSServing?
         do {
             identity = try tls.identity()
-            serving = try identity.map { try TLSOptions.serving($0, folder: TLSOptions.folder(tls.folder)) }
+            serving = try identity.map { try TLSArguments.serving($0, folder: TLSArguments.folder(tls.folder)) }
         } catch let error as TLSError {
             logger.error("--tls: \(error)")
             BufferedLogHandler.flush()
@@ -184,7 +242,7 @@ struct Serve: ParsableCommand {
             // The https URL first, so a parent reading "listening on URL" gets it; then what to trust.
             let secure = "https" + understudy.baseURL.dropFirst("http".count)
             let trust =
-                identity.authority.map { "CA \(TLSOptions.folder(tls.folder))/ca.pem SHA-256 \($0.sha256Fingerprint)" }
+                identity.authority.map { "CA \(TLSArguments.folder(tls.folder))/ca.pem SHA-256 \($0.sha256Fingerprint)" }
                 ?? "certificate from \(tls.certificateFile ?? "UNDERSTUDY_TLS_CERT")"
             printOutput("understudy listening on \(secure) and \(understudy.baseURL) (same port); \(trust)")
         } else {

@@ -44,6 +44,12 @@ enum Setting: CaseIterable {
         }
     }
 
+    /// Every setting by its flag's long name.
+    static let byFlag = Dictionary(uniqueKeysWithValues: allCases.map { ($0.flag, $0) })
+
+    /// A switch takes no value: present is on.
+    var isSwitch: Bool { [.allowRemoteAdmin, .watch, .tls].contains(self) }
+
     /// The environment variable.
     var variable: String {
         switch self {

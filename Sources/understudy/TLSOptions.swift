@@ -16,6 +16,25 @@ struct TLSOptions: ParsableArguments {
     @Option(name: .customLong(Setting.tlsName.flag), help: Setting.tlsName.help) var names: [String] = []
     @Option(name: .customLong(Setting.tlsCert.flag), help: Setting.tlsCert.help) var certificateFile: String?
     @Option(name: .customLong(Setting.tlsKey.flag), help: Setting.tlsKey.help) var keyFile: String?
+}
+
+/// `serve`'s TLS flags as plain values (``TLSOptions`` parsed, or read by ``ServeArguments/init(fastParsing:)``).
+struct TLSArguments: Equatable {
+    var enabled = false
+    var folder: String?
+    var names: [String] = []
+    var certificateFile: String?
+    var keyFile: String?
+
+    init() {}
+
+    init(_ options: TLSOptions) {
+        enabled = options.enabled
+        folder = options.folder
+        names = options.names
+        certificateFile = options.certificateFile
+        keyFile = options.keyFile
+    }
 
     /// `--tls-dir`, `UNDERSTUDY_TLS_DIR`, or the per-user default.
     static func folder(_ flag: String?) -> String {

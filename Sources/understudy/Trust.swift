@@ -34,7 +34,7 @@ struct TrustSimulator: ParsableCommand {
     }
 
     func run() throws {
-        let authority = "\(TLSOptions.folder(folder))/ca.pem"
+        let authority = "\(TLSArguments.folder(folder))/ca.pem"
         guard FileManager.default.fileExists(atPath: authority) else {
             printOutput("trust simulator: no CA at \(authority); `understudy serve --tls` makes it on its first start")
             throw ExitCode.failure
