@@ -18,25 +18,45 @@ package import Foundation
 /// 5. the operations are read and their bodies synthesised (``OperationReader``).
 package enum OpenAPILoader {
     /// The service `file` describes, or every problem found in it (file:line:column: pointer: message).
+    /// `lenient`: what the gate (OpenAPIKit) refuses becomes warnings; every other problem still refuses the document.
     package static func load(
-        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits(), gate: OpenAPIGate
+        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits(), gate: OpenAPIGate, lenient: Bool = false
     ) throws(FileProblems) -> OpenAPIService {
         var timings = Timings()
         let (document, externalProblems) = try bundle(fileAt: url, displayName: displayName, limits: limits)
         timings.step("parse and external files")
         var problems = externalProblems
-        // The gate sees the document only once its files are in: a broken file is reported once, where it is named.
-        if problems.isEmpty { problems = gate.check(document) }
-        timings.step("OpenAPIKit")
         let tree = JSONValue(node: document.bundled)
         let resolver = ReferenceResolver(root: tree, chainLimit: limits.referenceChain)
+        // Before anything expands a schema (OpenAPIKit included): a billion laughs is refused, not walked.
+        if problems.isEmpty {
+            var budget = SchemaBudget(resolver: resolver, limits: limits)
+            if let over = budget.problem(in: tree) { throw FileProblems([document.locator.problem(at: over.pointer, over.message)]) }
+        }
+        timings.step("schema budget")
+        var warnings: [FileProblem] = []
+        // The gate sees the document only once its files are in: a broken file is reported once, where it is named.
+        if problems.isEmpty {
+            let refused = gate.check(document)
+            // Lenient: what OpenAPIKit refuses is said, and the document served if the rest of the load takes it.
+            if lenient {
+                warnings = refused.map {
+                    FileProblem(
+                        file: $0.file, line: $0.line, column: $0.column, keyPath: $0.keyPath,
+                        message: "OpenAPIKit refuses this (served as --openapi-lenient asks): " + $0.message)
+                }
+            } else {
+                problems = refused
+            }
+        }
+        timings.step("OpenAPIKit")
         problems += ReferenceCheck.problems(in: document.bundled, resolver: resolver, locator: document.locator)
         guard problems.isEmpty else { throw FileProblems(problems) }
         timings.step("references")
 
         var reader = OperationReader(root: tree, version: document.version, limits: limits)
         var operations = reader.operations()
-        let warnings = (reader.warnings + reader.synthesizer.warnings).map { document.locator.problem(at: $0.pointer, $0.message) }
+        warnings += (reader.warnings + reader.synthesizer.warnings).map { document.locator.problem(at: $0.pointer, $0.message) }
         // What is kept to serve: the document without its prose (request validation, decode-breakers and links
         // read schemas, never descriptions), which was most of what a large document added to memory.
         let kept = tree.withoutProse()

@@ -108,6 +108,11 @@ struct Serve: ParsableCommand {
         sigemptyset(&signals)
         for number in SignalThread.handled { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // Until the server has started, a stop signal ends the process at once: nothing is served yet that
+        // could finish gracefully, and a load (a large OpenAPI document) may take seconds.
+        SignalThread.start { number in
+            if number != SIGHUP { exitProcess(128 + number) }
+        }
         let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
@@ -211,8 +216,8 @@ struct Serve: ParsableCommand {
             BufferedLogHandler.flush()
             throw ExitCode.failure
         }
-        // Only now, with the server started: a stop must never run alongside start(). A signal that
-        // came earlier is still pending (blocked above) and is taken as soon as the thread waits.
+        // Only now, with the server started: a stop must never run alongside start() (until now a stop
+        // signal ended the process at once, above).
         SignalThread.start { number in
             if number == SIGHUP {
                 // As nginx does: re-read the configuration, here on the reload thread.
@@ -261,7 +266,13 @@ enum SignalThread {
     /// Starts the thread; `handle` runs on it for each signal, one at a time. The loop takes one
     /// thread of an overcommitting dispatch queue for good (libdispatch starts another for other
     /// work); like every thread, it has the signals blocked, which `sigwait` needs.
+    /// A later call replaces what the signals do (`serve`: ended at once while loading, then a graceful stop).
     static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
+        let first = current.sync {
+            defer { handler = handle }
+            return handler == nil
+        }
+        guard first else { return }
         DispatchQueue(label: "understudy.signals").async {
             var signals = sigset_t()
             sigemptyset(&signals)
@@ -269,10 +280,14 @@ enum SignalThread {
             while true {
                 var number: Int32 = 0
                 guard sigwait(&signals, &number) == 0 else { continue }
-                handle(number)
+                current.sync { handler }?(number)
             }
         }
     }
+
+    /// What a signal does now: read and replaced on ``current`` only.
+    nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
+    private static let current = DispatchQueue(label: "understudy.signal-handler")
 }
 
 /// The C library's `exit`, which `ParsableCommand.exit` hides inside the command.
