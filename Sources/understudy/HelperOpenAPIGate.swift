@@ -14,6 +14,14 @@ import Foundation
 enum HelperOpenAPIGate {
     static let gate = OpenAPIGate { document in check(document) }
 
+    /// The gate, lenient (OpenAPIKit's refusals as warnings) for every document when `flag` or
+    /// `UNDERSTUDY_OPENAPI_LENIENT` says so.
+    static func gate(lenient flag: Bool) -> OpenAPIGate {
+        var gate = gate
+        gate.lenient = flag || Environment.flag("UNDERSTUDY_OPENAPI_LENIENT")
+        return gate
+    }
+
     /// `understudy-openapi-gate` beside the running executable (symlinks resolved).
     static var helperPath: String {
         let executable = Platform.executablePath ?? CommandLine.arguments[0]

@@ -73,6 +73,9 @@ struct Serve: ParsableCommand {
             valueName: "NAME=FILE"))
     var openapi: [String] = []
 
+    @Flag(help: "Serve OpenAPI documents that OpenAPIKit refuses, its problems as warnings. (UNDERSTUDY_OPENAPI_LENIENT)")
+    var openapiLenient = false
+
     @Option(help: "Check requests to the OpenAPI documents against them: off, report or enforce. (UNDERSTUDY_VALIDATE_REQUESTS, default off)")
     var validateRequests: String?
 
@@ -163,7 +166,7 @@ struct Serve: ParsableCommand {
             logger: logger
         )
         configuration.openAPI = try openAPIMounts(openapi)
-        configuration.openAPIGate = HelperOpenAPIGate.gate
+        configuration.openAPIGate = HelperOpenAPIGate.gate(lenient: openapiLenient)
         let validation = validateRequests ?? Environment.string("UNDERSTUDY_VALIDATE_REQUESTS") ?? "off"
         guard let mode = RequestValidation(rawValue: validation) else {
             throw ValidationError("--validate-requests takes off, report or enforce; got '\(validation)'")

@@ -23,9 +23,12 @@ struct Validate: ParsableCommand {
             "Also check an OpenAPI document as serve --openapi would mount it; repeatable. (UNDERSTUDY_OPENAPI)", valueName: "NAME=FILE"))
     var openapi: [String] = []
 
+    @Flag(help: "Accept OpenAPI documents that OpenAPIKit refuses, as serve --openapi-lenient does. (UNDERSTUDY_OPENAPI_LENIENT)")
+    var openapiLenient = false
+
     func run() throws {
         let folder = scenariosDirectory(directory)
-        let set = try loadOrReport(folder, openAPI: try openAPIMounts(openapi))
+        let set = try loadOrReport(folder, openAPI: try openAPIMounts(openapi), lenient: openapiLenient)
         print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
         for mount in set.mounts.values.sorted(by: { $0.name < $1.name }) {
             let service = mount.service
@@ -55,9 +58,9 @@ struct List: ParsableCommand {
 }
 
 /// Loads the folder, or prints every problem to stderr and fails.
-func loadOrReport(_ folder: URL, openAPI: [OpenAPIMount] = []) throws -> ScenarioSet {
+func loadOrReport(_ folder: URL, openAPI: [OpenAPIMount] = [], lenient: Bool = false) throws -> ScenarioSet {
     do {
-        return try ScenarioLoader.load(directory: folder, openAPI: openAPI, gate: HelperOpenAPIGate.gate)
+        return try ScenarioLoader.load(directory: folder, openAPI: openAPI, gate: HelperOpenAPIGate.gate(lenient: lenient))
     } catch {
         for problem in error.problems { printError(problem.description) }
         printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")

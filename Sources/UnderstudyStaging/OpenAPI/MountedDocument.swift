@@ -56,7 +56,7 @@ package struct MountedDocument: Sendable {
 
     /// Loads `mount`'s document; every problem located in it.
     package static func load(_ mount: OpenAPIMount, displayName: String, gate: OpenAPIGate) throws(FileProblems) -> MountedDocument {
-        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName, gate: gate)
+        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName, gate: gate, lenient: mount.lenient)
         return MountedDocument(name: mount.name, file: displayName, service: service)
     }
 
