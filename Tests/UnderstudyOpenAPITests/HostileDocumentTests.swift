@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 /// Documents written to hurt: each is refused with located problems, never a crash, a hang, a
 /// read outside the document's folder or a network fetch.

@@ -2,6 +2,7 @@ import HTTPTypes
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 /// The OpenAPI Initiative's examples and our own multi-file document: every one loads, and every
 /// operation × status × media type with a schema or an example has a body.
