@@ -62,7 +62,7 @@ import UnderstudyOpenAPIGate
         defer { try? FileManager.default.removeItem(at: folder) }
         let schemas = folder.appendingPathComponent("schemas")
         try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
-        let count = 3000
+        let count = 2000
         var main = """
             openapi: 3.0.3
             info: {title: many files, version: '1'}
