@@ -114,7 +114,15 @@ struct Serve: ParsableCommand {
         // Until the server has started, a stop signal ends the process at once: nothing is served yet that
         // could finish gracefully, and a load (a large OpenAPI document) may take seconds.
         SignalThread.start { number in
-            if number != SIGHUP { exitProcess(128 + number) }
+            guard number != SIGHUP else { return }
+            // Ended by the signal itself, as a process that had not blocked it would be.
+            signal(number, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, number)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(number)
+            exitProcess(128 + number)
         }
         let levelText = logLevel ?? Environment.string("UNDERSTUDY_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
