@@ -4,7 +4,7 @@ calls every operation over HTTP under every bundled scenario, and checks what ca
 as Python reads it (PyYAML, and jsonschema through openapi-schema-validator for the bodies, `$ref`s to other
 files resolved by `referencing` from the document's folder):
 
-- happy, delay, empty: the status is the operation's success response (its first 2xx, else its first response),
+- happy, delay, empty: the status is the operation's success response (its lowest 2xx, else its first response),
   and a JSON body validates against that response's schema (`empty`: every array in it is empty);
 - server-error, not-found, unauthorized, rate-limited: 500, 404, 401, 429, and a JSON body validates against
   the schema of the response the document gives for that status (the code, its range, else `default`);
@@ -44,7 +44,9 @@ def response_key(operation, status):
     """The key of `responses` that answers `status` (None: the success response), as Understudy picks it."""
     keys = [str(key) for key in (operation.get("responses") or {})]
     if status is None:
-        key = next((k for k in keys if k.startswith("2")), None) or next((k for k in keys if k != "default"), None) or next(iter(keys), None)
+        # The lowest 2xx (`2XX` as 200), else the first that is not `default`, else the first.
+        success = sorted((k for k in keys if k.startswith("2")), key=lambda k: int(k.upper().replace("X", "0")))
+        key = next(iter(success), None) or next((k for k in keys if k != "default"), None) or next(iter(keys), None)
         return key, None if key is None else (500 if key == "default" else int(key.upper().replace("X", "0")))
     for key in (str(status), f"{status // 100}XX", f"{status // 100}xx"):
         if key in keys:

@@ -15,4 +15,5 @@ documents=Tests/UnderstudyOpenAPITests/Documents
     "$documents"/oai/petstore.yaml "$documents"/oai/petstore-expanded.yaml "$documents"/oai/petstore.json \
     "$documents"/oai/api-with-examples.yaml "$documents"/oai/link-example.yaml "$documents"/oai/uspto.yaml \
     "$documents"/oai/callback-example.yaml "$documents"/multifile/openapi.yaml "$documents"/multifile30/openapi.yaml \
-    "$documents"/features/features-3.0.yaml "$documents"/features/features-3.1.yaml
+    "$documents"/features/features-3.0.yaml "$documents"/features/features-3.1.yaml \
+    "$documents"/features/answer-classes.yaml

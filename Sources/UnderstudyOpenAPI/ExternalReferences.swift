@@ -33,6 +33,8 @@ struct ExternalReferences {
     private var keys: [String: String] = [:]
     private var pending: [(key: String, file: String, pointer: JSONPointer, node: YAMLNode)] = []
     private var copies: [(key: String, node: YAMLNode)] = []
+    /// Nodes walked: the main file's and every copy's, which is what every later step walks.
+    private var nodes = 0
 
     init(folder: String, mainFile: String, mainDisplayName: String, mainBytes: Int, limits: OpenAPILimits) {
         self.folder = folder
@@ -64,6 +66,16 @@ struct ExternalReferences {
     /// `node` with its external references rewritten, or nil when nothing in it changed (most
     /// subtrees: the copy is made only along the paths to a rewritten reference).
     private mutating func rewrite(_ node: YAMLNode, file: String, pointer: JSONPointer, inNameMap: Bool) -> YAMLNode? {
+        nodes += 1
+        guard nodes <= limits.nodes else {
+            if nodes == limits.nodes + 1 {
+                problems.append(
+                    located(
+                        file: file, pointer: pointer, mark: node.mark,
+                        message: "the document, its files copied in, has more than \(limits.nodes) nodes (the bound on one document's nodes)"))
+            }
+            return nil
+        }
         switch node {
         case .scalar:
             return nil

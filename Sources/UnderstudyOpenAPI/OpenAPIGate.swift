@@ -27,6 +27,8 @@ package struct OpenAPIGate: Sendable {
 
     /// Every problem the gate finds in the document; none when it is accepted.
     package let check: @Sendable (Document) -> [FileProblem]
+    /// What the gate refuses is a warning for every document (`--openapi-lenient`), not only for a lenient mount.
+    package var lenient = false
 
     package init(check: @escaping @Sendable (Document) -> [FileProblem]) {
         self.check = check

@@ -1,3 +1,4 @@
+import Dispatch
 package import UnderstudyDocuments
 
 #if canImport(FoundationEssentials)
@@ -18,25 +19,51 @@ package import Foundation
 /// 5. the operations are read and their bodies synthesised (``OperationReader``).
 package enum OpenAPILoader {
     /// The service `file` describes, or every problem found in it (file:line:column: pointer: message).
+    /// `lenient`: what the gate (OpenAPIKit) refuses becomes warnings; every other problem still refuses the document.
     package static func load(
-        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits(), gate: OpenAPIGate
+        fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits(), gate: OpenAPIGate, lenient: Bool = false
     ) throws(FileProblems) -> OpenAPIService {
         var timings = Timings()
         let (document, externalProblems) = try bundle(fileAt: url, displayName: displayName, limits: limits)
         timings.step("parse and external files")
         var problems = externalProblems
-        // The gate sees the document only once its files are in: a broken file is reported once, where it is named.
-        if problems.isEmpty { problems = gate.check(document) }
-        timings.step("OpenAPIKit")
         let tree = JSONValue(node: document.bundled)
         let resolver = ReferenceResolver(root: tree, chainLimit: limits.referenceChain)
+        // Before anything expands a schema (OpenAPIKit included): a billion laughs is refused, not walked.
+        if problems.isEmpty {
+            var budget = SchemaBudget(resolver: resolver, limits: limits)
+            if let over = budget.problem(in: tree) { throw FileProblems([document.locator.problem(at: over.pointer, over.message)]) }
+        }
+        timings.step("schema budget")
+        // The gate sees the document only once its files are in: a broken file is reported once, where it is named.
+        // It runs (OpenAPIKit, in its helper for the command line) while this thread reads the operations: a 3 MB
+        // document's two halves of the load, side by side on two cores.
+        let gateRun = GateRun(problems.isEmpty ? gate : nil, document)
         problems += ReferenceCheck.problems(in: document.bundled, resolver: resolver, locator: document.locator)
-        guard problems.isEmpty else { throw FileProblems(problems) }
         timings.step("references")
-
+        var warnings: [FileProblem] = []
+        var operations: [OpenAPIOperation] = []
         var reader = OperationReader(root: tree, version: document.version, limits: limits)
-        var operations = reader.operations()
-        let warnings = (reader.warnings + reader.synthesizer.warnings).map { document.locator.problem(at: $0.pointer, $0.message) }
+        if problems.isEmpty {
+            operations = reader.operations()
+            warnings = (reader.warnings + reader.synthesizer.warnings).map { document.locator.problem(at: $0.pointer, $0.message) }
+        }
+        timings.step("operations and synthesis")
+        let refused = gateRun.problems()
+        if lenient || gate.lenient {
+            // Lenient: what OpenAPIKit refuses is said, and the document served if the rest of the load takes it.
+            warnings =
+                refused.map {
+                    FileProblem(
+                        file: $0.file, line: $0.line, column: $0.column, keyPath: $0.keyPath,
+                        message: "OpenAPIKit refuses this; served anyway (lenient): " + $0.message)
+                } + warnings
+        } else {
+            problems = refused + problems
+        }
+        timings.step("OpenAPIKit (waited for)")
+        guard problems.isEmpty else { throw FileProblems(problems) }
+
         // What is kept to serve: the document without its prose (request validation, decode-breakers and links
         // read schemas, never descriptions), which was most of what a large document added to memory.
         let kept = tree.withoutProse()
@@ -50,7 +77,7 @@ package enum OpenAPILoader {
                 }
             }
         }
-        timings.step("operations and synthesis")
+        timings.step("kept")
         return OpenAPIService(
             version: document.version, title: tree["info"]?["title"]?.stringValue ?? "", serverBasePath: reader.serverBasePath(),
             operations: operations, document: kept, warnings: warnings, timings: timings.steps)
@@ -84,6 +111,29 @@ package enum OpenAPILoader {
         let locator = DocumentLocator(root: bundled, displayName: name, origins: external.origins)
         let document = OpenAPIGate.Document(file: url, displayName: name, limits: limits, bundled: bundled, version: version, locator: locator)
         return (document, external.problems)
+    }
+
+    /// The gate's check on a thread of its own, joined by ``problems()``; none when there is no gate to run.
+    private final class GateRun: @unchecked Sendable {
+        // Written once on the gate's thread before `done` is signalled, read only after waiting for it.
+        private var found: [FileProblem] = []
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ gate: OpenAPIGate?, _ document: OpenAPIGate.Document) {
+            guard let gate else {
+                done.signal()
+                return
+            }
+            DispatchQueue.global().async {
+                self.found = gate.check(document)
+                self.done.signal()
+            }
+        }
+
+        func problems() -> [FileProblem] {
+            done.wait()
+            return found
+        }
     }
 
     /// How long each step took (`OpenAPIService.timings`, printed by the timing tool).

@@ -44,10 +44,12 @@ package struct OperationAnswer: Sendable {
 
 extension OpenAPIOperation {
     /// The response the document gives for `status`: that code, else its class (`5XX`), else `default`
-    /// (for an error status); for nil, the first success response, else the first one written.
+    /// (for an error status); for nil, the lowest success response (a POST that documents only 201 answers
+    /// 201, one that documents 200 and 201 answers 200), else the first one written.
     package func response(for status: Int?) -> OpenAPIResponse? {
         guard let status else {
-            return responses.first { $0.status.isSuccess } ?? responses.first { $0.status != .default } ?? responses.first
+            return responses.filter(\.status.isSuccess).min { $0.status.servedCode < $1.status.servedCode }
+                ?? responses.first { $0.status != .default } ?? responses.first
         }
         if let exact = responses.first(where: { $0.status == .code(status) }) { return exact }
         if let range = responses.first(where: { $0.status == .range(status / 100) }) { return range }

@@ -6,31 +6,23 @@ extension OpenAPIService {
     ///
     /// The server's base path is optional (`/v1/pets/42` and `/pets/42` both match `/pets/{petId}`
     /// under `https://api.example.com/v1`): generated clients send it, hand-written calls often do not.
-    /// Where several templates match, the one with a literal segment first wins (`/pets/mine` over
-    /// `/pets/{petId}`), as OpenAPI requires of concrete and templated paths.
+    /// Where several templates match, the most specific wins (``PathTemplate/isMoreSpecific(than:)``:
+    /// `/pets/mine` over `/pets/{petId}`), as OpenAPI requires of concrete and templated paths.
     package func operation(for method: HTTPRequest.Method, path: String) -> (operation: OpenAPIOperation, parameters: [String: String])? {
         var candidates = [path]
         if !serverBasePath.isEmpty, path == serverBasePath || path.hasPrefix(serverBasePath + "/") {
             candidates.insert(String(path.dropFirst(serverBasePath.count)), at: 0)
         }
         for candidate in candidates {
-            let segments = candidate.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            var best: (operation: OpenAPIOperation, parameters: [String: String], rank: [Bool])?
+            let segments = candidate.split(separator: "/")
+            var best: (operation: OpenAPIOperation, parameters: [String: String])?
             for operation in operations where operation.method == method {
                 guard let parameters = operation.path.match(Array(segments)) else { continue }
-                let rank = operation.path.segments.map { if case .literal = $0 { true } else { false } }
-                if let current = best, !Self.ranksHigher(rank, than: current.rank) { continue }
-                best = (operation, parameters, rank)
+                if let current = best, !operation.path.isMoreSpecific(than: current.operation.path) { continue }
+                best = (operation, parameters)
             }
             if let best { return (best.operation, best.parameters) }
         }
         return nil
-    }
-
-    /// Whether a template with literal segments at `rank` is more specific than one at `other`: the first
-    /// segment where they differ is literal in the one and a parameter in the other.
-    private static func ranksHigher(_ rank: [Bool], than other: [Bool]) -> Bool {
-        for (mine, theirs) in zip(rank, other) where mine != theirs { return mine }
-        return false
     }
 }

@@ -112,6 +112,13 @@ struct OperationReader {
             contentType: type, schemaPointer: nil, examples: examples, example: media["example"], synthesized: nil)
         if let schema = media["schema"] {
             let schemaPointer = pointer.appending("schema")
+            // The document's own examples are served as written (they are what the real API sends, as Twilio's
+            // relative `uri`s under `format: uri` are), and each that breaks its schema is said.
+            var written = examples.map { ($0.value, $0.pointer) }
+            if let example = media["example"] { written.append((example, pointer.appending("example"))) }
+            for (value, at) in written where !synthesizer.validator.validates(value, schema) {
+                warnings.append((at, "this example does not validate against its schema: it is served as written"))
+            }
             content.schemaPointer = resolver.resolved(schema, at: schemaPointer)?.pointer ?? schemaPointer
             content.synthesized = synthesizer.body(for: schema, at: schemaPointer)
             content.synthesisWarnings = synthesizer.bodyWarnings

@@ -21,8 +21,8 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
 
     package init(_ text: String) {
         self.text = text
-        segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(Self.segment)
-        if text == "/" { segments = [] }
+        // Empty segments left out, as the engine reads a request's path: `/probe/` is served at `/probe/` (and `/probe`).
+        segments = text.split(separator: "/").map(Self.segment)
     }
 
     private static func segment(_ text: Substring) -> Segment {
@@ -37,6 +37,25 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         if !rest.isEmpty { pieces.append(.text(String(rest))) }
         if pieces.count == 1, case .parameter(let name) = pieces[0] { return .parameter(name) }
         return .mixed(pieces)
+    }
+
+    /// How specific each segment is: a literal (2) over text with a parameter (`{sid}.json`, 1) over a
+    /// parameter (0). Of two templates that match a path, the one more specific at the first segment where
+    /// they differ is the operation (`/Numbers/Local.json` over `/Numbers/{sid}.json`), as OpenAPI asks.
+    package var specificity: [Int] {
+        segments.map {
+            switch $0 {
+            case .literal: 2
+            case .mixed: 1
+            case .parameter: 0
+            }
+        }
+    }
+
+    /// Whether this template is more specific than `other` at the first segment where they differ.
+    package func isMoreSpecific(than other: PathTemplate) -> Bool {
+        for (mine, theirs) in zip(specificity, other.specificity) where mine != theirs { return mine > theirs }
+        return false
     }
 
     /// The parameter names, in order.

@@ -8,6 +8,8 @@ final class ReferenceResolver {
     let chainLimit: Int
     private var cache: [String: (value: JSONValue, pointer: JSONPointer)?] = [:]
     private var chains: [String: Result<(value: JSONValue, pointer: JSONPointer), Failure>] = [:]
+    /// Large objects' members by key, by the object's path (see ``position(of:in:at:)``).
+    private var indexes: [[String]: [String: Int]] = [:]
 
     init(root: JSONValue, chainLimit: Int) {
         self.root = root
@@ -34,14 +36,14 @@ final class ReferenceResolver {
         if ref.hasPrefix("#"), let pointer = JSONPointer(parsing: ref.dropFirst()) {
             var node = root
             var ok = true
-            for token in pointer.tokens {
+            for (depth, token) in pointer.tokens.enumerated() {
                 switch node {
                 case .object(let members):
-                    guard let next = members.first(where: { $0.key == token }) else {
+                    guard let index = position(of: token, in: members, at: pointer.tokens[..<depth]) else {
                         ok = false
                         break
                     }
-                    node = next.value
+                    node = members[index].value
                 case .array(let items):
                     guard let index = Int(token), items.indices.contains(index) else {
                         ok = false
@@ -56,6 +58,20 @@ final class ReferenceResolver {
         }
         cache[ref] = .some(found)
         return found
+    }
+
+    /// Where `key` is among `members` (the object at `parent`): searched in order in a small object, through an
+    /// index made once in a large one (`components/schemas`, the copies of a document's 3,000 files), where
+    /// searching each reference's name in order made a load quadratic.
+    private func position(of key: String, in members: [JSONValue.Member], at parent: ArraySlice<String>) -> Int? {
+        guard members.count > 16 else { return members.firstIndex { $0.key == key } }
+        let path = Array(parent)
+        if let index = indexes[path] { return index[key] }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() where index[member.key] == nil { index[member.key] = position }
+        indexes[path] = index
+        return index[key]
     }
 
     /// Follows `ref` and any reference it lands on, to the first node that is not a bare reference.

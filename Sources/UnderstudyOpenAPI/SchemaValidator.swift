@@ -21,17 +21,25 @@ final class SchemaValidator {
     }
 
     func validates(_ value: JSONValue, _ schema: JSONValue, depth: Int = 0) -> Bool {
+        validates(value, schema, depth: depth, entered: [])
+    }
+
+    /// `entered`: the references followed for this same value. One met again is a cycle that never reaches
+    /// the value (`anyOf: [$ref self, $ref self]`): it is given the benefit of the doubt, as ``SchemaBudget``
+    /// counts it, instead of being expanded again down to the depth bound, twice at every level.
+    private func validates(_ value: JSONValue, _ schema: JSONValue, depth: Int, entered: [String]) -> Bool {
         guard depth < Self.depthLimit else { return true }
         switch schema {
         case .bool(let allowed): return allowed
-        case .object(let members): return validates(value, members: members, schema: schema, depth: depth)
+        case .object(let members): return validates(value, members: members, schema: schema, depth: depth, entered: entered)
         default: return true
         }
     }
 
-    private func validates(_ value: JSONValue, members: [JSONValue.Member], schema: JSONValue, depth: Int) -> Bool {
+    private func validates(_ value: JSONValue, members: [JSONValue.Member], schema: JSONValue, depth: Int, entered: [String]) -> Bool {
         if let ref = schema["$ref"]?.stringValue {
-            guard let (target, _) = resolver.lookUp(ref), validates(value, target, depth: depth + 1) else {
+            guard !entered.contains(ref) else { return true }
+            guard let (target, _) = resolver.lookUp(ref), validates(value, target, depth: depth + 1, entered: entered + [ref]) else {
                 return resolver.lookUp(ref) == nil
             }
             // In 3.0 a reference's siblings are ignored.
@@ -88,10 +96,15 @@ final class SchemaValidator {
         default:
             break
         }
-        for branch in schema["allOf"]?.arrayValue ?? [] where !validates(value, branch, depth: depth + 1) { return false }
-        if let branches = schema["anyOf"]?.arrayValue, !branches.contains(where: { validates(value, $0, depth: depth + 1) }) { return false }
-        if let branches = schema["oneOf"]?.arrayValue, branches.filter({ validates(value, $0, depth: depth + 1) }).count != 1 { return false }
-        if let not = schema["not"], validates(value, not, depth: depth + 1) { return false }
+        // The same value again: the references entered for it go along.
+        for branch in schema["allOf"]?.arrayValue ?? [] where !validates(value, branch, depth: depth + 1, entered: entered) { return false }
+        if let branches = schema["anyOf"]?.arrayValue, !branches.contains(where: { validates(value, $0, depth: depth + 1, entered: entered) }) {
+            return false
+        }
+        if let branches = schema["oneOf"]?.arrayValue, branches.filter({ validates(value, $0, depth: depth + 1, entered: entered) }).count != 1 {
+            return false
+        }
+        if let not = schema["not"], validates(value, not, depth: depth + 1, entered: entered) { return false }
         return true
     }
 

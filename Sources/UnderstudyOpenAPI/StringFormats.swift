@@ -58,6 +58,9 @@ enum StringFormats {
             return bytes.count == 36 && hex
         case "email":
             return text.contains("@") && !text.hasPrefix("@") && !text.hasSuffix("@")
+        case "uri", "iri":
+            // RFC 3986: an absolute URI has a scheme (`/2010-04-01/…` is a `uri-reference`), and no space.
+            return ExternalReferences.hasScheme(Substring(text)) && !bytes.contains(32)
         default:
             return true
         }

@@ -40,6 +40,7 @@ struct Serve: ParsableCommand {
     @Option(help: Setting.adminPort.help) var adminPort: Int?
     @Option(help: Setting.allowedHost.help(valueName: "name")) var allowedHost: [String] = []
     @Option(help: Setting.openapi.help(valueName: "NAME=FILE")) var openapi: [String] = []
+    @Flag(help: Setting.openapiLenient.help) var openapiLenient = false
     @Option(help: Setting.validateRequests.help) var validateRequests: String?
     @Option(help: Setting.redis.help) var redis: String?
     @Option(help: Setting.replicaName.help) var replicaName: String?
@@ -71,6 +72,7 @@ struct ServeArguments: Equatable {
     var adminPort: Int?
     var allowedHost: [String] = []
     var openapi: [String] = []
+    var openapiLenient = false
     var validateRequests: String?
     var redis: String?
     var replicaName: String?
@@ -98,6 +100,7 @@ struct ServeArguments: Equatable {
         adminPort = serve.adminPort
         allowedHost = serve.allowedHost
         openapi = serve.openapi
+        openapiLenient = serve.openapiLenient
         validateRequests = serve.validateRequests
         redis = serve.redis
         replicaName = serve.replicaName
@@ -117,6 +120,19 @@ struct ServeArguments: Equatable {
         sigemptyset(&signals)
         for number in SignalThread.handled { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // Until the server has started, a stop signal ends the process at once: nothing is served yet that
+        // could finish gracefully, and a load (a large OpenAPI document) may take seconds.
+        SignalThread.start { number in
+            guard number != SIGHUP else { return }
+            // Ended by the signal itself, as a process that had not blocked it would be.
+            signal(number, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, number)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(number)
+            exitProcess(128 + number)
+        }
         let levelText = logLevel ?? Setting.logLevel.string ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("unknown log level '\(levelText)' (known: trace, debug, info, notice, warning, error, critical)")
@@ -168,7 +184,7 @@ struct ServeArguments: Equatable {
             logger: logger
         )
         configuration.openAPI = try openAPIMounts(openapi)
-        configuration.openAPIGate = HelperOpenAPIGate.gate
+        configuration.openAPIGate = HelperOpenAPIGate.gate(lenient: openapiLenient)
         let validation = validateRequests ?? Setting.validateRequests.string ?? "off"
         guard let mode = RequestValidation(rawValue: validation) else {
             throw ValidationError("--validate-requests takes off, report or enforce; got '\(validation)'")
@@ -221,8 +237,8 @@ struct ServeArguments: Equatable {
             BufferedLogHandler.flush()
             throw ExitCode.failure
         }
-        // Only now, with the server started: a stop must never run alongside start(). A signal that
-        // came earlier is still pending (blocked above) and is taken as soon as the thread waits.
+        // Only now, with the server started: a stop must never run alongside start() (until now a stop
+        // signal ended the process at once, above).
         SignalThread.start { number in
             if number == SIGHUP {
                 // As nginx does: re-read the configuration, here on the reload thread.
@@ -271,7 +287,13 @@ enum SignalThread {
     /// Starts the thread; `handle` runs on it for each signal, one at a time. The loop takes one
     /// thread of an overcommitting dispatch queue for good (libdispatch starts another for other
     /// work); like every thread, it has the signals blocked, which `sigwait` needs.
+    /// A later call replaces what the signals do (`serve`: ended at once while loading, then a graceful stop).
     static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
+        let first = current.sync {
+            defer { handler = handle }
+            return handler == nil
+        }
+        guard first else { return }
         DispatchQueue(label: "understudy.signals").async {
             var signals = sigset_t()
             sigemptyset(&signals)
@@ -279,10 +301,14 @@ enum SignalThread {
             while true {
                 var number: Int32 = 0
                 guard sigwait(&signals, &number) == 0 else { continue }
-                handle(number)
+                current.sync { handler }?(number)
             }
         }
     }
+
+    /// What a signal does now: read and replaced on ``current`` only.
+    nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
+    private static let current = DispatchQueue(label: "understudy.signal-handler")
 }
 
 /// The C library's `exit`, which `ParsableCommand.exit` hides inside the command.

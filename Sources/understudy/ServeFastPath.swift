@@ -29,6 +29,7 @@ extension ServeArguments {
         switch setting {
         case .allowRemoteAdmin: allowRemoteAdmin = switchedOn
         case .watch: watch = switchedOn
+        case .openapiLenient: openapiLenient = switchedOn
         case .tls: tls.enabled = switchedOn
         default: return false
         }
@@ -67,7 +68,7 @@ extension ServeArguments {
         case .tlsName: tls.names.append(value)
         case .tlsCert: tls.certificateFile = value
         case .tlsKey: tls.keyFile = value
-        case .allowRemoteAdmin, .watch, .tls: return false
+        case .allowRemoteAdmin, .watch, .tls, .openapiLenient: return false
         }
         return true
     }

@@ -7,7 +7,7 @@ import ArgumentParser
 enum Setting: CaseIterable {
     case host, port, scenarios, scenario, threads, connectionLimit, connectionTimeout, maxDelay, journalSize, sessionTTL, sessionLimit
     case adminToken, adminPort, allowedHost, allowRemoteAdmin, watch, logLevel
-    case openapi, validateRequests
+    case openapi, openapiLenient, validateRequests
     case redis, replicaName, peers
     case tls, tlsDir, tlsName, tlsCert, tlsKey
 
@@ -32,6 +32,7 @@ enum Setting: CaseIterable {
         case .watch: "watch"
         case .logLevel: "log-level"
         case .openapi: "openapi"
+        case .openapiLenient: "openapi-lenient"
         case .validateRequests: "validate-requests"
         case .redis: "redis"
         case .replicaName: "replica-name"
@@ -48,7 +49,7 @@ enum Setting: CaseIterable {
     static let byFlag = Dictionary(uniqueKeysWithValues: allCases.map { ($0.flag, $0) })
 
     /// A switch takes no value: present is on.
-    var isSwitch: Bool { [.allowRemoteAdmin, .watch, .tls].contains(self) }
+    var isSwitch: Bool { [.allowRemoteAdmin, .watch, .tls, .openapiLenient].contains(self) }
 
     /// The environment variable.
     var variable: String {
@@ -102,6 +103,7 @@ enum Setting: CaseIterable {
         case .watch: "Reload the scenarios when their files change."
         case .logLevel: "trace, debug, info (one access line per request), warning, error."
         case .openapi: "Serve an OpenAPI document's operations under /NAME; repeatable."
+        case .openapiLenient: "Serve OpenAPI documents that OpenAPIKit refuses, its problems as warnings."
         case .validateRequests: "Check requests to the OpenAPI documents against them: off, report or enforce."
         case .redis: "Share the state with other replicas through Redis: redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]."
         case .replicaName: "This replica's name, sent on every response as X-Understudy-Replica."
@@ -118,7 +120,7 @@ enum Setting: CaseIterable {
     /// How the variable is written when it is not one value: a switch, or a list.
     private var variableForm: String {
         switch self {
-        case .allowRemoteAdmin, .watch, .tls: "=1"
+        case .allowRemoteAdmin, .watch, .tls, .openapiLenient: "=1"
         case .allowedHost, .tlsName, .peers: ", comma-separated"
         case .openapi: ", NAME=FILE pairs separated by commas"
         default: ""

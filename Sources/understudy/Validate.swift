@@ -23,9 +23,12 @@ struct Validate: ParsableCommand {
             "Also check an OpenAPI document as serve --openapi would mount it; repeatable. (UNDERSTUDY_OPENAPI)", valueName: "NAME=FILE"))
     var openapi: [String] = []
 
+    @Flag(help: "Accept OpenAPI documents that OpenAPIKit refuses, as serve --openapi-lenient does. (UNDERSTUDY_OPENAPI_LENIENT=1)")
+    var openapiLenient = false
+
     func run() throws {
         let folder = ScenariosFolder.resolve(directory).url
-        let set = try loadOrReport(folder, openAPI: try openAPIMounts(openapi))
+        let set = try loadOrReport(folder, openAPI: try openAPIMounts(openapi), lenient: openapiLenient)
         print("ok: \(set.names.count) scenarios in \(folder.path): \(set.names.joined(separator: ", "))")
         for mount in set.mounts.values.sorted(by: { $0.name < $1.name }) {
             let service = mount.service
@@ -54,9 +57,9 @@ struct List: ParsableCommand {
 }
 
 /// Loads the folder, or prints every problem to stderr and fails.
-func loadOrReport(_ folder: URL, openAPI: [OpenAPIMount] = []) throws -> ScenarioSet {
+func loadOrReport(_ folder: URL, openAPI: [OpenAPIMount] = [], lenient: Bool = false) throws -> ScenarioSet {
     do {
-        return try ScenarioLoader.load(directory: folder, openAPI: openAPI, gate: HelperOpenAPIGate.gate)
+        return try ScenarioLoader.load(directory: folder, openAPI: openAPI, gate: HelperOpenAPIGate.gate(lenient: lenient))
     } catch {
         for problem in error.problems { printError(problem.description) }
         printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(folder.path)")
@@ -83,5 +86,15 @@ func openAPIMounts(_ options: [String]) throws -> [OpenAPIMount] {
         }
         if let reason = OpenAPIMount.problem(withName: mount.name) { throw ValidationError("--openapi: \(reason)") }
         return mount
+    }
+}
+
+extension HelperOpenAPIGate {
+    /// The command line's gate, lenient (OpenAPIKit's refusals as warnings) for every document when `flag` or
+    /// `UNDERSTUDY_OPENAPI_LENIENT` says so.
+    static func gate(lenient flag: Bool) -> OpenAPIGate {
+        var gate = gate
+        gate.lenient = flag || Setting.openapiLenient.isOn
+        return gate
     }
 }

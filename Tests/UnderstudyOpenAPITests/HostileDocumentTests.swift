@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 /// Documents written to hurt: each is refused with located problems, never a crash, a hang, a
 /// read outside the document's folder or a network fetch.
@@ -17,6 +18,77 @@ import UnderstudyOpenAPI
 
     @Test func billionLaughs() {
         expectProblem("billion-laughs.yaml", line: nil, "alias")
+    }
+
+    /// JSON Schema's billion laughs: forty schemas each `allOf` the next twice (2^40), eight levels of twelve
+    /// `anyOf` references (12^8), ten schemas each `anyOf` all ten (every path through them). Each is refused
+    /// before anything expands it, at the schema the operation names, by the bound.
+    @Test(arguments: ["allof-laughs.yaml", "fan-out-laughs.yaml", "recursive-laughs.yaml"])
+    func compositionLaughsAreRefusedAtTheBudget(_ document: String) {
+        let problems = Fixtures.problems("hostile/" + document)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.message.contains("expands to more than \(OpenAPILimits().schemaExpansion) schemas") == true, "\(problems)")
+        #expect(problems.first?.line != nil && problems.first?.keyPath?.hasPrefix("/paths/") == true, "\(problems)")
+    }
+
+    /// A schema that refers to itself without reaching the value (`oneOf: [$ref self, $ref self, string]`) is
+    /// within the budget; validating a candidate against it must cut the cycle, not expand it twice per level
+    /// down to the depth bound (2^48), which synthesis's `oneOf` check did.
+    @Test func aSelfReferenceInAOneOfIsCut() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = """
+            openapi: 3.1.0
+            info: {title: itself, version: '1'}
+            paths:
+              /self:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}
+            components:
+              schemas:
+                A: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/A'}, {type: string, maxLength: 3}]}
+            """
+        let url = folder.appendingPathComponent("self.yaml")
+        try document.write(to: url, atomically: true, encoding: .utf8)
+        let service = try OpenAPILoader.load(fileAt: url, displayName: "self.yaml", gate: .inProcess)
+        #expect(service.operations.first?.responses.first?.contents.first?.synthesized != nil)
+    }
+
+    /// DigitalOcean's document is 2,850 files: thousands load (made here, not committed); what bounds a
+    /// document is its bytes and nodes, and the nodes bound is located.
+    @Test func thousandsOfFilesLoadWithinTheNodesBound() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemas = folder.appendingPathComponent("schemas")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+        let count = 2000
+        var main = """
+            openapi: 3.0.3
+            info: {title: many files, version: '1'}
+            paths:
+              /things:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/S0'}}}}
+            components:
+              schemas:
+
+            """
+        for index in 0..<count {
+            main += "    S\(index): {$ref: 'schemas/s\(index).yaml'}\n"
+            let next = index + 1 < count ? "next: {$ref: 's\(index + 1).yaml'}, " : ""
+            try "type: object\nproperties: {\(next)id: {type: integer}}\n".write(
+                to: schemas.appendingPathComponent("s\(index).yaml"), atomically: false, encoding: .utf8)
+        }
+        let url = folder.appendingPathComponent("openapi.yaml")
+        try main.write(to: url, atomically: false, encoding: .utf8)
+        let service = try OpenAPILoader.load(fileAt: url, displayName: "openapi.yaml", gate: .inProcess)
+        #expect(service.operations.count == 1)
+        var limits = OpenAPILimits()
+        limits.nodes = 5000
+        let problems = Fixtures.problems(url, displayName: "openapi.yaml", limits: limits)
+        #expect(problems.count == 1 && problems[0].message.contains("more than 5000 nodes") && problems[0].line != nil, "\(problems)")
     }
 
     @Test func aHugeNumberIsLocated() {

@@ -2,6 +2,7 @@ import HTTPTypes
 import Testing
 import UnderstudyDocuments
 import UnderstudyOpenAPI
+import UnderstudyOpenAPIGate
 
 /// The OpenAPI Initiative's examples and our own multi-file document: every one loads, and every
 /// operation × status × media type with a schema or an example has a body.
@@ -16,6 +17,42 @@ import UnderstudyOpenAPI
                 #expect(content.synthesized != nil, "\(label): no body synthesised")
             }
             #expect(content.preferredBody != nil || content.schemaPointer == nil, "\(label)")
+        }
+    }
+
+    /// OpenAI's document bounds an integer by `maximum: 9223372036854776000`, past Int64: OpenAPIKit refuses
+    /// it, and so does Understudy unless told to be lenient; then it is served, the refusal a warning.
+    @Test func lenientServesWhatOpenAPIKitRefuses() throws {
+        let url = Fixtures.url("lenient/past-int64.yaml")
+        let problems = Fixtures.problems(url, displayName: "past-int64.yaml")
+        #expect(problems.count == 1 && problems[0].message.contains("Expected an Integer literal") && problems[0].line == 19, "\(problems)")
+        let service = try OpenAPILoader.load(fileAt: url, displayName: "past-int64.yaml", gate: .inProcess, lenient: true)
+        #expect(service.warnings.contains { $0.line == 19 && $0.message.hasPrefix("OpenAPIKit refuses this; served anyway (lenient)") })
+        let count = try #require(service.contents.first?.content.synthesized?["count"]?.doubleValue)
+        #expect(count >= 0 && count == count.rounded())
+    }
+
+    /// What schemathesis found answering outside real documents (Twilio's, Plaid's): a POST that documents only
+    /// 201 answering 200, `…/Local.json` taken by `…/{Sid}.json` written before it, a path written with a trailing
+    /// slash never matched; and an example that breaks its own schema (Twilio's relative `uri`s) is served but said.
+    @Test func answersStayInsideTheDocument() throws {
+        let service = try Fixtures.load("features/answer-classes.yaml")
+        let create = try #require(service.operation("create"))
+        #expect(create.answer(AnswerChoice())?.status == 201)
+        #expect(service.operation(for: .post, path: "/Numbers/Local.json")?.operation.operationId == "create")
+        #expect(service.operation(for: .post, path: "/Numbers/PN1.json")?.operation.operationId == "update")
+        let probe = try #require(service.operation(for: .post, path: "/probe/")?.operation)
+        #expect(probe.answer(AnswerChoice())?.status == 200)
+        #expect(service.operation(for: .post, path: "/probe") != nil)
+        #expect(
+            service.warnings.map(\.description) == [
+                "features/answer-classes.yaml:20:27: /paths/~1Numbers~1Local.json/post/responses/201/content/application~1json/examples/relative: "
+                    + "this example does not validate against its schema: it is served as written"
+            ])
+        if case .json(let body)? = create.answer(AnswerChoice())?.body {
+            #expect(body["uri"]?.stringValue == "/2010-04-01/Numbers/PN1.json")
+        } else {
+            Issue.record("the example is not served")
         }
     }
 

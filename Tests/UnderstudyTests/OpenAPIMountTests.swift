@@ -205,6 +205,28 @@ import UnderstudyTesting
 
     /// A hostile document either loads (its bounds clamped) or refuses the start with its problems located in it,
     /// as a scenario file does; never a crash.
+    /// A scenario file's spelling of `--openapi-lenient`: `NAME: {file: FILE, lenient: true}` serves a document
+    /// OpenAPIKit refuses; without it the refusal is the load's problem; an unknown key is one too.
+    @Test func aScenarioFileMountsADocumentLeniently() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.documents.appendingPathComponent("lenient/past-int64.yaml"), to: folder.appendingPathComponent("openapi/big.yaml"))
+        let happy = folder.appendingPathComponent("happy.yaml")
+        for (text, refused) in [
+            ("openapi:\n  big: openapi/big.yaml\n", "Expected an Integer literal"),
+            ("openapi:\n  big: {file: openapi/big.yaml, strict: no}\n", "openapi.big.strict: unknown key"),
+        ] {
+            try text.write(to: happy, atomically: true, encoding: .utf8)
+            #expect(throws: (any Error).self) { try UnderstudyRouter(scenarios: folder) }
+            do { _ = try UnderstudyRouter(scenarios: folder) } catch { #expect("\(error)".contains(refused), "\(error)") }
+        }
+        try "openapi:\n  big: {file: openapi/big.yaml, lenient: true}\n".write(to: happy, atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(scenarios: folder)
+        #expect(await router.execute("/big/tokens").status == .ok)
+    }
+
     @Test func aHostileDocumentIsALocatedError() throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.documents.appendingPathComponent("hostile").path).sorted() {
             let file = Self.documents.appendingPathComponent("hostile/\(name)")

@@ -25,6 +25,9 @@ package struct MountedDocument: Sendable {
     /// Each operation's route before a scenario's choices, its path parsed once: every scenario's route
     /// copies it (and shares its pattern) instead of parsing the path again.
     let baseRoutes: [CustomRoute]
+    /// The operations' indexes, most specific path first among paths of as many segments (routes are tried
+    /// in order: Twilio's `POST …/Local.json` written after `POST …/{Sid}.json` must not answer as it).
+    let routeOrder: [Int]
     /// Rewrites links to ``serverURL`` in the document's response headers; nil without an http(s) server URL.
     let headerLinks: LinkRewriter?
 
@@ -52,11 +55,17 @@ package struct MountedDocument: Sendable {
             route.depth = -1
             return route
         }
+        let specificity = service.operations.map(\.path.specificity)
+        routeOrder = service.operations.indices.sorted { left, right in
+            let (a, b) = (specificity[left], specificity[right])
+            if a.count != b.count { return a.count < b.count }
+            return a == b ? left < right : b.lexicographicallyPrecedes(a)
+        }
     }
 
     /// Loads `mount`'s document; every problem located in it.
     package static func load(_ mount: OpenAPIMount, displayName: String, gate: OpenAPIGate) throws(FileProblems) -> MountedDocument {
-        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName, gate: gate)
+        let service = try OpenAPILoader.load(fileAt: mount.file, displayName: displayName, gate: gate, lenient: mount.lenient)
         return MountedDocument(name: mount.name, file: displayName, service: service)
     }
 
@@ -77,7 +86,8 @@ package struct MountedDocument: Sendable {
     /// `made` keeps the answers already made by operation and choice across the scenarios of one load: most
     /// scenarios ask the same of an operation (its success response), and sharing one answer shares its bytes.
     func routes(for choices: Choices, made: inout [OperationReference: CannedResponse?]) -> [CustomRoute] {
-        service.operations.enumerated().map { index, operation in
+        routeOrder.map { index in
+            let operation = service.operations[index]
             let override = operation.operationId.flatMap { choices.overrides[$0] }
             var choice = AnswerChoice(status: override?.status ?? choices.status, emptyArrays: choices.emptyArrays)
             choice.example = override?.example

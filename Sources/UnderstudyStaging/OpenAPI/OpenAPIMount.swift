@@ -11,10 +11,14 @@ public struct OpenAPIMount: Sendable, Hashable {
     /// The first path segment the operations are served under.
     public var name: String
     public var file: URL
+    /// Served even though OpenAPIKit refuses it (an integer `maximum` past Int64…), its refusals as warnings:
+    /// `--openapi-lenient`, or `lenient: true` in a scenario file. Every other problem still refuses it.
+    public var lenient: Bool
 
-    public init(name: String, file: URL) {
+    public init(name: String, file: URL, lenient: Bool = false) {
         self.name = name
         self.file = file
+        self.lenient = lenient
     }
 
     /// `NAME=FILE`, as the command line and `UNDERSTUDY_OPENAPI` write it; nil when there is no `=`.
@@ -22,6 +26,7 @@ public struct OpenAPIMount: Sendable, Hashable {
         guard let equals = argument.firstIndex(of: "=") else { return nil }
         name = String(argument[..<equals])
         file = URL(fileURLWithPath: String(argument[argument.index(after: equals)...]))
+        lenient = false
     }
 
     /// Why `name` cannot be a mount's name, or nil when it can: one path segment of lowercase letters, digits,

@@ -17,7 +17,7 @@ package struct ScenarioDefinition {
     /// `proxy:` — prefixes whose unmatched requests go to a real service.
     var proxies: [UpstreamMapping] = []
     /// `openapi:` — documents to serve, by mount name: a file in the scenarios folder.
-    var openAPI: [(name: String, file: String, line: Int?)] = []
+    var openAPI: [(name: String, file: String, line: Int?, lenient: Bool)] = []
     /// `operations:` — how operations of the mounted documents answer in this scenario, by `operationId`.
     var operations: [String: OperationOverride] = [:]
 

@@ -116,7 +116,7 @@ package struct ScenarioLoading {
             for entry in definitions[name]!.openAPI {
                 guard !cancelled() else { return nil }
                 mount(
-                    OpenAPIMount(name: entry.name, file: directory.appendingPathComponent(entry.file)), display: entry.file,
+                    OpenAPIMount(name: entry.name, file: directory.appendingPathComponent(entry.file), lenient: entry.lenient), display: entry.file,
                     source: definitions[name]!.file, line: entry.line)
             }
         }

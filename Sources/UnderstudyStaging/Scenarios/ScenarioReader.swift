@@ -62,8 +62,23 @@ package struct ScenarioReader {
                     problem(key, "openapi.\(name)", reason)
                     continue
                 }
-                guard let file = string(value, "openapi.\(name)") else { continue }
-                definition.openAPI.append((name, file, value.mark.line))
+                // `NAME: FILE`, or `NAME: {file: FILE, lenient: true}` (served though OpenAPIKit refuses it, as --openapi-lenient).
+                var lenient = false
+                let file: String?
+                if case .mapping(let entry) = value {
+                    checkKeys(entry, allowed: ["file", "lenient"], at: "openapi.\(name)")
+                    file = entry.first { $0.key.string == "file" }.flatMap { string($0.value, "openapi.\(name).file") }
+                    if let node = entry.first(where: { $0.key.string == "lenient" })?.value {
+                        lenient = bool(node, "openapi.\(name).lenient") ?? false
+                    }
+                    if file == nil, !entry.contains(where: { $0.key.string == "file" }) {
+                        problem(value, "openapi.\(name)", "a document's mapping needs file (the document, in the scenarios folder)")
+                    }
+                } else {
+                    file = string(value, "openapi.\(name)")
+                }
+                guard let file else { continue }
+                definition.openAPI.append((name, file, value.mark.line, lenient))
             }
         }
         if let node = top["operations"], let operations = mapping(node, "operations") {
