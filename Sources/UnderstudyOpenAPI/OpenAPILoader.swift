@@ -1,5 +1,6 @@
 import Dispatch
 package import UnderstudyDocuments
+import UnderstudyHTTP
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -114,9 +115,9 @@ package enum OpenAPILoader {
     }
 
     /// The gate's check on a thread of its own, joined by ``problems()``; none when there is no gate to run.
-    private final class GateRun: @unchecked Sendable {
+    private final class GateRun: Sendable {
         // Written once on the gate's thread before `done` is signalled, read only after waiting for it.
-        private var found: [FileProblem] = []
+        private let found = Locked<[FileProblem]>([])
         private let done = DispatchSemaphore(value: 0)
 
         init(_ gate: OpenAPIGate?, _ document: OpenAPIGate.Document) {
@@ -125,14 +126,15 @@ package enum OpenAPILoader {
                 return
             }
             DispatchQueue.global().async {
-                self.found = gate.check(document)
+                let problems = gate.check(document)
+                self.found.withLock { $0 = problems }
                 self.done.signal()
             }
         }
 
         func problems() -> [FileProblem] {
             done.wait()
-            return found
+            return found.withLock { $0 }
         }
     }
 
