@@ -1,4 +1,5 @@
 package import UnderstudyDocuments
+import UnderstudyHTTP
 
 /// An RFC 6901 pointer into a document (`/paths/~1pets/get`), the name every problem and every
 /// decode-breaker gives the node it is about: it reads the same in YAML and JSON, and in the
@@ -23,20 +24,11 @@ package struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Compara
             })
     }
 
-    /// `%XX` escapes decoded (as UTF-8); text without a valid escape is kept as written.
+    /// `%XX` escapes decoded (as UTF-8), by the one rule (`PercentDecoding`); a `%` that starts no escape is kept as
+    /// written (a reference is read leniently: OpenAPIKit and the resolver report what it then fails to name).
     static func percentDecoded(_ text: Substring) -> Substring {
         guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return Substring(String(decoding: bytes, as: UTF8.self))
+        return Substring(PercentDecoding.decode(text, malformed: .keep) ?? String(text))
     }
 
     package func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }

@@ -1,4 +1,5 @@
 import UnderstudyDocuments
+import UnderstudyHTTP
 
 extension RequestCheck {
     /// A `application/x-www-form-urlencoded` body as the object its schema describes: each field a string, or
@@ -25,8 +26,7 @@ extension RequestCheck {
 
     /// `+` as a space and `%XX` escapes decoded, as HTML forms encode.
     static func formDecoded(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-        return String(JSONPointer.percentDecoded(Substring(text)))
+        PercentDecoding.decode(String(decoding: bytes, as: UTF8.self), plusIsSpace: true, malformed: .keep) ?? ""
     }
 
     /// A field's text as the JSON value its schema's type asks for, when it is one; else the text.

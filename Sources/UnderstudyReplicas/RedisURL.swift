@@ -1,3 +1,5 @@
+import UnderstudyHTTP
+
 /// Where the shared state lives: `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (`--redis`,
 /// `UNDERSTUDY_REDIS`). Valkey speaks the same protocol. TLS (`rediss://`) is refused with a
 /// reason rather than silently sent in clear.
@@ -82,30 +84,13 @@ package struct RedisURL: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Percent-decoding of a user name or password (as URLs write `@` and `:` in them).
+    /// Percent-decoding of a user name or password (as URLs write `@` and `:` in them), by the one rule
+    /// (`PercentDecoding`); a malformed escape is refused rather than guessed at.
     private static func decoded(_ text: Substring) throws(RedisError) -> String {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else {
-                throw RedisError("the Redis URL's credentials have a malformed %-escape")
-            }
-            bytes.append(high << 4 | low)
+        guard let decoded = PercentDecoding.decode(text, malformed: .refuse) else {
+            throw RedisError("the Redis URL's credentials have a malformed %-escape")
         }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return decoded
     }
 
     /// A bad URL as an error shows it: printable, short, and never with what may be a password.

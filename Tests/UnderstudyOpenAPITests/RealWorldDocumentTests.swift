@@ -188,3 +188,12 @@ extension JSONValue {
         return items[index]
     }
 }
+
+/// A `$ref`'s fragment is decoded by the one percent rule (UnderstudyHTTP's `PercentDecoding`): `%+1` is no escape.
+@Suite struct ReferenceFragmentTests {
+    @Test func escapesDecodeAndMalformedOnesStayAsWritten() throws {
+        #expect(try #require(JSONPointer(parsing: "/paths/~1pets%7Bid%7D")).tokens == ["paths", "/pets{id}"])
+        #expect(try #require(JSONPointer(parsing: "/a%+1b/c%-1")).tokens == ["a%+1b", "c%-1"])
+        #expect(try #require(JSONPointer(parsing: "/%zz")).tokens == ["%zz"])
+    }
+}

@@ -19,7 +19,7 @@ import UnderstudyReplicas
     @Test func refusesWhatItCannotUse() {
         for text in [
             "", "redis://", "redis://host:0", "redis://host:70000", "redis://host:port", "redis://host/db", "rediss://host",
-            "redis://ho st", "redis://[::1", "redis://:%zz@host", String(repeating: "a", count: 5000),
+            "redis://ho st", "redis://[::1", "redis://:%zz@host", "redis://:%+1@host", "redis://:%FF@host", String(repeating: "a", count: 5000),
         ] {
             #expect(throws: RedisError.self, "\(text.prefix(40))") { try RedisURL(parsing: text) }
         }
