@@ -235,8 +235,11 @@ def redis_paused():
         pause_redis(seconds)
         time.sleep(0.05)  # Redis is asleep
         threads = [threading.Thread(target=waiting, args=(s,)) for s in sessions]
-        [t.start() for t in threads]
-        time.sleep(0.05)  # the parked requests are in
+        # One after the other, so they wait for Redis in this order (one request thread, first come first served):
+        # the sequence's count is the one the reply timeout ends.
+        for t in threads:
+            t.start()
+            time.sleep(0.05)
         others = []
         for _ in range(20):
             t0 = time.monotonic()
