@@ -71,13 +71,15 @@ import FoundationNetworking
     @Test func delaysDoNotHoldThreads() async throws {
         // 200 requests parked on a 2-thread pool; an undelayed one is still answered while they
         // wait, and stopping the server answers them all. No clock: the delay outlasts the test.
+        // The client waits longer than the watchdog: one request given up on a busy CI machine
+        // (a SYN retried, a 10 s idle timeout) would keep the count below 200 forever.
         let server = try startServer(threads: 2) { request in
             request.path == "/now" ? Reply(.respond(text("now"))) : Reply(.respond(text("late")), delayMilliseconds: 60_000)
         }
-        let session = makeSession(connections: 300)
+        let session = makeSession(timeout: 120, connections: 300)
         try await withThrowingTaskGroup(of: String.self) { group in
             for i in 0..<200 { group.addTask { String(decoding: try await get("\(server.baseURL)/\(i)", session: session).0, as: UTF8.self) } }
-            try await waitUntil { server.parkedConnections == 200 }
+            try await waitUntil(seconds: 60) { server.parkedConnections == 200 } state: { "\(server.parkedConnections) parked" }
             let (now, http) = try await get(server.baseURL + "/now", session: session)
             #expect(http.statusCode == 200 && String(decoding: now, as: UTF8.self) == "now")
             #expect(server.parkedConnections == 200)

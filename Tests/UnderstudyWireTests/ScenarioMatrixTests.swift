@@ -193,7 +193,7 @@ import FoundationNetworking
         // waits, an undelayed request is still answered. No clock involved: the delay is far longer
         // than the test, and stopping the server answers the parked requests.
         let server = try UnderstudyTestServer(threads: 2)
-        let session = makeSession()
+        let session = makeSession(timeout: 120)  // longer than the watchdog: a request given up on never parks
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
                 group.addTask {
@@ -203,7 +203,7 @@ import FoundationNetworking
                     ).status
                 }
             }
-            try await waitUntil { server.parkedConnections == 200 }
+            try await waitUntil(seconds: 60) { server.parkedConnections == 200 } state: { "\(server.parkedConnections) parked" }
             let undelayed = try await fetchOverTheWire("/catfact/fact", server: server, session: session)
             #expect(undelayed.status == 200)
             #expect(server.parkedConnections == 200, "the undelayed request was answered while all 200 stayed parked")
