@@ -198,7 +198,11 @@ import FoundationNetworking
             sockets.append(fd)
             RawHTTP.send(fd, request)
         }
-        try await waitUntil(seconds: 60) { server.parkedConnections == 2000 } state: { "\(server.parkedConnections) parked" }
+        try await waitUntil(seconds: 60) {
+            server.parkedConnections == 2000
+        } state: {
+            "\(server.parkedConnections) parked"
+        }
         let onMainPort = try await admin("GET", "/health", server: server)
         #expect(onMainPort.status == 200)
         let adminURL = try #require(server.adminBaseURL)

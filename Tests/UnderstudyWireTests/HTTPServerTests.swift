@@ -79,7 +79,11 @@ import FoundationNetworking
         let session = makeSession(timeout: 120, connections: 300)
         try await withThrowingTaskGroup(of: String.self) { group in
             for i in 0..<200 { group.addTask { String(decoding: try await get("\(server.baseURL)/\(i)", session: session).0, as: UTF8.self) } }
-            try await waitUntil(seconds: 60) { server.parkedConnections == 200 } state: { "\(server.parkedConnections) parked" }
+            try await waitUntil(seconds: 60) {
+                server.parkedConnections == 200
+            } state: {
+                "\(server.parkedConnections) parked"
+            }
             let (now, http) = try await get(server.baseURL + "/now", session: session)
             #expect(http.statusCode == 200 && String(decoding: now, as: UTF8.self) == "now")
             #expect(server.parkedConnections == 200)

@@ -203,7 +203,11 @@ import FoundationNetworking
                     ).status
                 }
             }
-            try await waitUntil(seconds: 60) { server.parkedConnections == 200 } state: { "\(server.parkedConnections) parked" }
+            try await waitUntil(seconds: 60) {
+                server.parkedConnections == 200
+            } state: {
+                "\(server.parkedConnections) parked"
+            }
             let undelayed = try await fetchOverTheWire("/catfact/fact", server: server, session: session)
             #expect(undelayed.status == 200)
             #expect(server.parkedConnections == 200, "the undelayed request was answered while all 200 stayed parked")
