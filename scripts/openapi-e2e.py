@@ -33,7 +33,27 @@ METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
 def load(path):
     with open(path, encoding="utf-8") as handle:
-        return json.load(handle) if str(path).endswith(".json") else yaml.safe_load(handle)
+        document = json.load(handle) if str(path).endswith(".json") else yaml.safe_load(handle)
+    return inline_property_maps(document, pathlib.Path(path))
+
+
+def inline_property_maps(node, path, depth=0):
+    """`properties: {$ref: other.yml#/x}` (DigitalOcean's) replaced by what it names: bundlers follow it, but
+    jsonschema's crawler would take the `$ref` for a property. Only that spelling, so nothing else is changed."""
+    if isinstance(node, list):
+        return [inline_property_maps(item, path, depth) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {}
+    for key, value in node.items():
+        if key == "properties" and isinstance(value, dict) and list(value) == ["$ref"] and depth < 8:
+            location, _, fragment = value["$ref"].partition("#")
+            target = load(path.parent / unquote(location)) if location else None
+            for token in filter(None, fragment.split("/")):
+                target = target[token.replace("~1", "/").replace("~0", "~")]
+            value = inline_property_maps(target, path.parent / unquote(location), depth + 1)
+        result[key] = inline_property_maps(value, path, depth)
+    return result
 
 
 def escape(token):
@@ -62,6 +82,35 @@ def follow(resolver, uri, value):
         uri = urljoin(uri, value["$ref"])
         value = resolver.lookup(uri).contents
     raise ValueError(f"reference chain too long at {uri}")
+
+
+def only_empty_arrays(error):
+    """Whether `error` is only arrays emptied below their minItems, as `empty` means to: itself, or within a
+    oneOf/anyOf, every error of one branch."""
+    if error.validator == "minItems" and error.instance == []:
+        return True
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        branches = {}
+        for suberror in error.context:
+            branches.setdefault(suberror.relative_schema_path[0], []).append(suberror)
+        return any(all(only_empty_arrays(e) for e in branch) for branch in branches.values())
+    return False
+
+
+def child(uri, *tokens):
+    """The URI of a node below the one at `uri` (a whole file's URI has no fragment yet)."""
+    base, _, fragment = uri.partition("#")
+    return base + "#" + fragment + "".join("/" + escape(token) for token in tokens)
+
+
+def examples(resolver, response_uri, content):
+    """The example values a media type gives (`example`, and each of `examples`, followed through `$ref`s)."""
+    values = [content["example"]] if "example" in content else []
+    for name, example in (content.get("examples") or {}).items():
+        _, example = follow(resolver, child(response_uri, "content", "examples", name), example)
+        if isinstance(example, dict) and "value" in example:
+            values.append(example["value"])
+    return values
 
 
 def json_media(response):
@@ -101,8 +150,10 @@ def main(binary, documents):
         base_uri = path.as_uri()
 
         def retrieve(uri):
-            return Resource(contents=load(pathlib.Path(unquote(urlparse(uri).path))),
-                            specification=DRAFT4 if is30 else DRAFT202012)
+            contents = load(pathlib.Path(unquote(urlparse(uri).path)))
+            if not isinstance(contents, dict):  # a file of text (a description), which no schema lookup reads
+                return Resource.opaque(contents)
+            return Resource(contents=contents, specification=DRAFT4 if is30 else DRAFT202012)
 
         registry = Registry(retrieve=retrieve).with_resource(base_uri, Resource(contents=document, specification=DRAFT4 if is30 else DRAFT202012))
         resolver = registry.resolver(base_uri=base_uri)
@@ -118,9 +169,16 @@ def main(binary, documents):
                 continue
             port = int(match.group(1))
             # Every call at once (delays, holds and dribbles are parked by the server, not by a thread of it).
+            # Path items and operations written as references (another file's, as DigitalOcean's document
+            # writes every operation) are followed, as bundlers and Understudy follow them.
+            operations = []
+            for template, item in (document.get("paths") or {}).items():
+                item_uri, item = follow(resolver, f"{base_uri}#/paths/{escape(template)}", item)
+                for method in METHODS:
+                    if isinstance((item or {}).get(method), dict):
+                        operations.append((template, method, *follow(resolver, child(item_uri, method), item[method])))
             calls = [(method, "/api" + re.sub(r"\{[^}/]+\}", "1", template), scenario)
-                     for template, item in (document.get("paths") or {}).items() if "$ref" not in item
-                     for method in METHODS if isinstance(item.get(method), dict) for scenario in SCENARIOS]
+                     for template, method, _, _ in operations for scenario in SCENARIOS]
 
             def call(request):
                 try:
@@ -130,80 +188,78 @@ def main(binary, documents):
 
             with ThreadPoolExecutor(max_workers=16) as pool:
                 answers = {request: (answer, error) for request, answer, error in pool.map(call, calls)}
-            for template, item in (document.get("paths") or {}).items():
-                if "$ref" in item:
-                    continue  # a path item in another file: the Swift loader serves it; checked through the engine tests
-                for method in METHODS:
-                    operation = item.get(method)
-                    if not isinstance(operation, dict):
-                        continue
-                    request_path = "/api" + re.sub(r"\{[^}/]+\}", "1", template)
-                    operation_uri = f"{base_uri}#/paths/{escape(template)}/{method}"
-                    for scenario in SCENARIOS:
-                        where = f"{path.name} {method.upper()} {template} under {scenario}"
-                        answer, error = answers[(method, request_path, scenario)]
-                        if answer is not None:
-                            status, headers, body = answer
-                        else:  # a broken connection is what three scenarios are for
-                            if scenario in ("connection-reset", "truncated-body", "timeout"):
-                                counts[f"{scenario}: connection broken"] += 1
-                            else:
-                                failures.append(f"{where}: {type(error).__name__}: {error}")
-                            continue
-                        if scenario in ("connection-reset", "timeout"):
-                            failures.append(f"{where}: answered {status} instead of breaking the connection")
-                            continue
-                        key, wanted_status = response_key(operation, STATUS.get(scenario))
-                        if scenario in STATUS:
-                            if status != STATUS[scenario]:
-                                failures.append(f"{where}: status {status}, expected {STATUS[scenario]}")
-                                continue
-                        elif wanted_status is not None and status != wanted_status:
-                            failures.append(f"{where}: status {status}, expected {wanted_status}")
-                            continue
-                        if key is None or method == "head":
-                            counts[f"{scenario}: status only (no response described)"] += 1
-                            continue
-                        response_uri, response = follow(resolver, f"{operation_uri}/responses/{escape(key)}", operation["responses"][key] if key in operation["responses"] else operation["responses"][int(key)])
-                        media, content = json_media(response)
-                        if content is None:
-                            counts[f"{scenario}: status only (no JSON body described)"] += 1
-                            continue
-                        if scenario == "truncated-body":
-                            counts[f"{scenario}: answered, body cut short"] += 1
-                            continue
-                        try:
-                            value = json.loads(body)
-                        except ValueError:
-                            if scenario == "malformed-json" or not body:
-                                counts[f"{scenario}: not JSON, as asked" if body else f"{scenario}: empty body"] += 1
-                            else:
-                                failures.append(f"{where}: the body is not JSON: {body[:120]!r}")
-                            continue
-                        if scenario == "malformed-json":
-                            failures.append(f"{where}: the body parses as JSON")
-                            continue
-                        if content.get("schema") is None:
-                            counts[f"{scenario}: JSON, no schema"] += 1
-                            continue
-                        # The schema by its place in the document, so that its relative `$ref`s resolve from its own file.
-                        schema = {"$ref": f"{response_uri}/content/{escape(media)}/schema"}
-                        validator = validator_class(schema, registry=registry, format_checker=checker)
-                        errors = list(validator.iter_errors(value))
-                        if scenario == "empty":
-                            # `empty` empties every array, minItems or not: what an app's empty state sees.
-                            errors = [e for e in errors if not (e.validator == "minItems" and e.instance == [])]
-                        warned = headers.get("X-Understudy-Synthesis-Warning")
-                        if errors and warned:
-                            counts[f"{scenario}: JSON body invalid, as the server's synthesis warning says"] += 1
-                            print(f"warned   {where}: {errors[0].message[:120]} (server: {warned[:120]})")
-                        elif errors:
-                            error = errors[0]
-                            failures.append(f"{where}: {error.message[:200]} at /{'/'.join(map(str, error.absolute_path))}")
-                        elif scenario == "empty" and has_array(value):
-                            failures.append(f"{where}: an array is not empty: {json.dumps(value)[:160]}")
+            for template, method, operation_uri, operation in operations:
+                request_path = "/api" + re.sub(r"\{[^}/]+\}", "1", template)
+                for scenario in SCENARIOS:
+                    where = f"{path.name} {method.upper()} {template} under {scenario}"
+                    answer, error = answers[(method, request_path, scenario)]
+                    if answer is not None:
+                        status, headers, body = answer
+                    else:  # a broken connection is what three scenarios are for
+                        if scenario in ("connection-reset", "truncated-body", "timeout"):
+                            counts[f"{scenario}: connection broken"] += 1
                         else:
-                            counts[f"{scenario}: JSON body valid"] += 1
+                            failures.append(f"{where}: {type(error).__name__}: {error}")
+                        continue
+                    if scenario in ("connection-reset", "timeout"):
+                        failures.append(f"{where}: answered {status} instead of breaking the connection")
+                        continue
+                    key, wanted_status = response_key(operation, STATUS.get(scenario))
+                    if scenario in STATUS:
+                        if status != STATUS[scenario]:
+                            failures.append(f"{where}: status {status}, expected {STATUS[scenario]}")
+                            continue
+                    elif wanted_status is not None and status != wanted_status:
+                        failures.append(f"{where}: status {status}, expected {wanted_status}")
+                        continue
+                    if key is None or method == "head":
+                        counts[f"{scenario}: status only (no response described)"] += 1
+                        continue
+                    response_uri, response = follow(resolver, child(operation_uri, "responses", key), operation["responses"][key] if key in operation["responses"] else operation["responses"][int(key)])
+                    media, content = json_media(response)
+                    if content is None:
+                        counts[f"{scenario}: status only (no JSON body described)"] += 1
+                        continue
+                    if scenario == "truncated-body":
+                        counts[f"{scenario}: answered, body cut short"] += 1
+                        continue
+                    try:
+                        value = json.loads(body)
+                    except ValueError:
+                        if scenario == "malformed-json" or not body:
+                            counts[f"{scenario}: not JSON, as asked" if body else f"{scenario}: empty body"] += 1
+                        else:
+                            failures.append(f"{where}: the body is not JSON: {body[:120]!r}")
+                        continue
+                    if scenario == "malformed-json":
+                        failures.append(f"{where}: the body parses as JSON")
+                        continue
+                    if content.get("schema") is None:
+                        counts[f"{scenario}: JSON, no schema"] += 1
+                        continue
+                    # The schema by its place in the document, so that its relative `$ref`s resolve from its own file.
+                    schema = {"$ref": child(response_uri, "content", media, "schema")}
+                    validator = validator_class(schema, registry=registry, format_checker=checker)
+                    errors = list(validator.iter_errors(value))
+                    if scenario == "empty":
+                        # `empty` empties every array, minItems or not: what an app's empty state sees.
+                        errors = [e for e in errors if not only_empty_arrays(e)]
+                    warned = headers.get("X-Understudy-Synthesis-Warning")
+                    if errors and warned:
+                        counts[f"{scenario}: JSON body invalid, as the server's synthesis warning says"] += 1
+                        print(f"warned   {where}: {errors[0].message[:120]} (server: {warned[:120]})")
+                    elif errors and value in examples(resolver, response_uri, content):
+                        # The document contradicting itself: its own example breaks its schema. The example is
+                        # what the real API sends, so it is served, and `understudy validate` lists it as a warning.
+                        counts[f"{scenario}: the document's own example, invalid against its schema"] += 1
+                        print(f"example  {where}: {errors[0].message[:120]}")
+                    elif errors:
+                        error = errors[0]
+                        failures.append(f"{where}: {error.message[:200]} at /{'/'.join(map(str, error.absolute_path))}")
+                    elif scenario == "empty" and has_array(value):
+                        failures.append(f"{where}: an array is not empty: {json.dumps(value)[:160]}")
+                    else:
+                        counts[f"{scenario}: JSON body valid"] += 1
         finally:
             server.terminate()
             server.wait(timeout=10)

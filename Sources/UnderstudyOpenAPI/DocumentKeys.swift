@@ -11,6 +11,8 @@ enum DocumentKeys {
         "definitions", "schemas", "parameters", "examples", "requestBodies", "securitySchemes", "links", "callbacks", "pathItems",
         "encoding", "variables", "mapping", "scopes", "additionalOperations", "mediaTypes", ExternalReferences.hoistKey,
     ]
+    /// Name maps whose values are text, not objects: a `$ref` key in them is a name.
+    static let textNameMaps: Set<String> = ["mapping", "scopes"]
     static let dataKeywords: Set<String> = ["example", "default", "const", "enum", "value", "dataValue", "serializedValue"]
 
     /// Keywords that only tell a reader: nothing served, checked or synthesised reads them.
@@ -27,6 +29,14 @@ enum DocumentKeys {
         if dataKeywords.contains(key) { return true }
         // 3.1 schemas' `examples` is an array of values; a media type's is a map of Example Objects.
         return key == "examples" && isArray
+    }
+
+    /// Whether a `$ref` key whose value is text is a reference, in a mapping of keywords (nil) or
+    /// of `nameMap`'s names. In a name map of objects it can only be one: the whole map written as
+    /// a reference (`properties: {$ref: attributes.yml#/droplet_ids}`), which bundlers follow and
+    /// ``ReferenceInlining`` inlines.
+    static func isReference(in nameMap: String?) -> Bool {
+        nameMap.map { !textNameMaps.contains($0) } ?? true
     }
 
     /// Whether the children of `key`'s value are keyed by names, given whether `key`'s own mapping is.

@@ -7,11 +7,22 @@ package struct DocumentLocator: Sendable {
     let root: YAMLNode
     let displayName: String
     let origins: [String: ExternalReferences.Origin]
+    /// Nodes inlined by ``ReferenceInlining``: where each sits, and where it was copied from.
+    var inlined: [String: JSONPointer] = [:]
 
     package func problem(at pointer: JSONPointer, _ message: String) -> FileProblem {
         let (node, _) = root.deepest(along: pointer.tokens)
         var file = displayName
         var shown = pointer
+        // Within an inlined node (the longest such prefix), the place it was copied from.
+        if !inlined.isEmpty {
+            for length in stride(from: pointer.tokens.count, through: 1, by: -1) {
+                guard let source = inlined[JSONPointer(Array(pointer.tokens.prefix(length))).description] else { continue }
+                shown = JSONPointer(source.tokens + pointer.tokens.dropFirst(length))
+                break
+            }
+        }
+        let pointer = shown
         if pointer.tokens.count >= 2, pointer.tokens[0] == ExternalReferences.hoistKey, let origin = origins[pointer.tokens[1]] {
             file = origin.file
             shown = JSONPointer(origin.pointer.tokens + pointer.tokens.dropFirst(2))

@@ -48,9 +48,9 @@ struct ExternalReferences {
     mutating func bundle(_ root: YAMLNode) -> YAMLNode {
         let scope = LoadScope(root: folder, cancellation: nil)
         return LoadScope.$current.withValue(scope) {
-            var result = rewrite(root, file: mainFile, pointer: JSONPointer(), inNameMap: false) ?? root
+            var result = rewrite(root, file: mainFile, pointer: JSONPointer(), nameMap: nil) ?? root
             while let next = pending.popLast() {
-                let copied = rewrite(next.node, file: next.file, pointer: next.pointer, inNameMap: false) ?? next.node
+                let copied = rewrite(next.node, file: next.file, pointer: next.pointer, nameMap: nil) ?? next.node
                 copies.append((next.key, copied))
             }
             guard !copies.isEmpty, case .mapping(var mapping) = result else { return result }
@@ -64,8 +64,9 @@ struct ExternalReferences {
     }
 
     /// `node` with its external references rewritten, or nil when nothing in it changed (most
-    /// subtrees: the copy is made only along the paths to a rewritten reference).
-    private mutating func rewrite(_ node: YAMLNode, file: String, pointer: JSONPointer, inNameMap: Bool) -> YAMLNode? {
+    /// subtrees: the copy is made only along the paths to a rewritten reference). `nameMap` is the
+    /// keyword whose names `node`'s keys are (`properties`), nil when they are keywords.
+    private mutating func rewrite(_ node: YAMLNode, file: String, pointer: JSONPointer, nameMap: String?) -> YAMLNode? {
         nodes += 1
         guard nodes <= limits.nodes else {
             if nodes == limits.nodes + 1 {
@@ -82,7 +83,7 @@ struct ExternalReferences {
         case .sequence(var sequence):
             var changed = false
             for index in sequence.items.indices {
-                if let new = rewrite(sequence.items[index], file: file, pointer: pointer.appending(index), inNameMap: false) {
+                if let new = rewrite(sequence.items[index], file: file, pointer: pointer.appending(index), nameMap: nil) {
                     sequence.items[index] = new
                     changed = true
                 }
@@ -92,7 +93,7 @@ struct ExternalReferences {
             var changed = false
             for index in mapping.pairs.indices {
                 let key = mapping.pairs[index].key.string ?? ""
-                if !inNameMap, key == "$ref", case .scalar(var scalar) = mapping.pairs[index].value {
+                if key == "$ref", DocumentKeys.isReference(in: nameMap), case .scalar(var scalar) = mapping.pairs[index].value {
                     if let new = reference(scalar.string, file: file, pointer: pointer.appending(key), mark: scalar.mark), new != scalar.string {
                         scalar.string = new
                         scalar.style = .doubleQuoted
@@ -102,9 +103,9 @@ struct ExternalReferences {
                     continue
                 }
                 // Examples, defaults and extensions are data, not OpenAPI: a `$ref` key in them is not a reference.
-                if !inNameMap, DocumentKeys.isData(key, value: mapping.pairs[index].value) { continue }
-                let childIsNameMap = DocumentKeys.childIsNameMap(key, inNameMap: inNameMap)
-                if let new = rewrite(mapping.pairs[index].value, file: file, pointer: pointer.appending(key), inNameMap: childIsNameMap) {
+                if nameMap == nil, DocumentKeys.isData(key, value: mapping.pairs[index].value) { continue }
+                let child = DocumentKeys.childIsNameMap(key, inNameMap: nameMap != nil) ? key : nil
+                if let new = rewrite(mapping.pairs[index].value, file: file, pointer: pointer.appending(key), nameMap: child) {
                     mapping.pairs[index].value = new
                     changed = true
                 }

@@ -108,8 +108,9 @@ package enum OpenAPILoader {
         }
         var external = ExternalReferences(
             folder: folder, mainFile: url.lastPathComponent, mainDisplayName: name, mainBytes: parsed.bytes, limits: limits)
-        let bundled = external.bundle(parsed.node)
-        let locator = DocumentLocator(root: bundled, displayName: name, origins: external.origins)
+        let inlining = ReferenceInlining(external.bundle(parsed.node), nodes: limits.nodes)
+        let bundled = inlining.root
+        let locator = DocumentLocator(root: bundled, displayName: name, origins: external.origins, inlined: inlining.inlined)
         let document = OpenAPIGate.Document(file: url, displayName: name, limits: limits, bundled: bundled, version: version, locator: locator)
         return (document, external.problems)
     }

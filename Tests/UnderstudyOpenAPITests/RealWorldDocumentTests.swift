@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Testing
 import UnderstudyDocuments
@@ -150,7 +151,12 @@ import UnderstudyOpenAPIGate
     @Test func multiFile30Document() throws {
         let service = try Fixtures.load("multifile30/openapi.yaml")
         #expect(service.version == .openAPI30("3.0.3"))
-        #expect(service.operations.map(\.operationId) == ["listItems", "getItem", "getTag"])
+        #expect(Set(service.operations.compactMap(\.operationId)) == ["listItems", "createItem", "getItem", "deleteItem", "getTag"])
+        // Operations, a properties map and a summary written as references to other files (DigitalOcean's
+        // spellings, which OpenAPI allows nowhere and bundlers follow), inlined before OpenAPIKit reads them.
+        let created = try #require(service.operation("createItem")?.responses[0].contents[0].synthesized)
+        #expect(created.jsonText == #"{"quantity":{"count":1,"unit":"piece"}}"#)
+        #expect(service.operation("deleteItem")?.responses.map(\.status.description) == ["204", "404"])
         let tag = try #require(service.operation("getTag"))
         #expect(tag.responses[0].contents[0].synthesized == .string("new"))
         #expect(tag.responses[1].contents[0].synthesized?["sku"] == .string("AA-0000"))
@@ -163,6 +169,64 @@ import UnderstudyOpenAPIGate
         #expect(item["example"]?.jsonText == #"{"$ref":"this is an example value, not a reference"}"# || item["example"] == .string("string"))
         #expect(service.operation("getItem")?.responses[1].contents.first?.synthesized?.jsonText == #"{"message":"string"}"#)
         #expect(service.warnings.isEmpty, "\(service.warnings)")
+    }
+
+    /// A problem inside an operation inlined from another file names that file and the pointer there.
+    @Test func aProblemInAnInlinedOperationNamesItsFile() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try """
+        openapi: 3.0.3
+        info: {title: t, version: '1'}
+        paths:
+          /things:
+            get:
+              $ref: 'operations/list.yml'
+        """.write(to: folder.appendingPathComponent("openapi.yaml"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("operations"), withIntermediateDirectories: true)
+        try """
+        operationId: listThings
+        responses:
+          '200':
+            description: Things
+            content:
+              application/json:
+                schema: {type: array, maxItems: many}
+        """.write(to: folder.appendingPathComponent("operations/list.yml"), atomically: false, encoding: .utf8)
+        let problems = Fixtures.problems(folder.appendingPathComponent("openapi.yaml"), displayName: "openapi.yaml")
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.file == "operations/list.yml" && problems.first?.line == 7, "\(problems)")
+        #expect(problems.first?.keyPath?.hasPrefix("/responses/200/content/application~1json/schema") == true, "\(problems)")
+    }
+
+    /// A properties map that names itself through references is left as written after a few rounds,
+    /// and refused where it stands: the inlining is bounded, never a loop.
+    @Test func aPropertiesMapReferringToItselfIsBounded() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try """
+        openapi: 3.0.3
+        info: {title: t, version: '1'}
+        paths:
+          /loop:
+            get:
+              responses:
+                '200':
+                  description: Loop
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          $ref: '#/components/x-maps/a'
+        components:
+          x-maps:
+            a:
+              inner:
+                type: object
+                properties:
+                  $ref: '#/components/x-maps/a'
+        """.write(to: folder.appendingPathComponent("openapi.yaml"), atomically: false, encoding: .utf8)
+        let problems = Fixtures.problems(folder.appendingPathComponent("openapi.yaml"), displayName: "openapi.yaml")
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.line != nil }, "\(problems)")
     }
 
     @Test func decodeBreakersOfTheMultiFileDocument() throws {
