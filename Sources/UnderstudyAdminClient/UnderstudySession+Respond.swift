@@ -211,7 +211,7 @@ extension UnderstudySessionSurface {
     }
 
     /// The route's request side: method, path, query, headers and body matchers.
-    private func definition(_ request: RequestPattern, index: Int) throws -> UnderstudyWire.RouteDefinition {
+    func definition(_ request: RequestPattern, index: Int) throws -> UnderstudyWire.RouteDefinition {
         var route = UnderstudyWire.RouteDefinition(method: request.method, path: request.path, query: request.query)
         if !request.headers.isEmpty { route.requestHeaders = request.headers.mapValues(\.wire) }
         if let body = request.body {

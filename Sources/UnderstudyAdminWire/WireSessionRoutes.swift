@@ -24,12 +24,19 @@ extension UnderstudyWire {
         public var requestBody: BodyMatch?
         /// How many requests the route answers before the next route (or the scenario) does; every one when nil.
         public var times: Int?
+        /// Server-sent events instead of a body.
+        public var stream: StreamDefinition?
+        /// How many events a stream sends before its `fault`.
+        public var faultAfter: Int?
 
         public init(
             method: String? = nil, path: String, query: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
             body: String? = nil, bodyFile: String? = nil, delay: Int? = nil, fault: String? = nil,
-            requestHeaders: [String: HeaderMatch]? = nil, requestBody: BodyMatch? = nil, times: Int? = nil
+            requestHeaders: [String: HeaderMatch]? = nil, requestBody: BodyMatch? = nil, times: Int? = nil,
+            stream: StreamDefinition? = nil, faultAfter: Int? = nil
         ) {
+            self.stream = stream
+            self.faultAfter = faultAfter
             self.method = method
             self.path = path
             self.query = query
@@ -45,10 +52,53 @@ extension UnderstudyWire {
         }
 
         enum CodingKeys: String, CodingKey {
-            case method, path, query, status, headers, body, delay, fault, times
+            case method, path, query, status, headers, body, delay, fault, times, stream
             case bodyFile = "body_file"
+            case faultAfter = "fault_after"
             case requestHeaders = "request_headers"
             case requestBody = "request_body"
+        }
+    }
+
+    /// A route's `stream:`: server-sent events, as a scenario file writes them.
+    public struct StreamDefinition: Codable, Sendable, Equatable {
+        public var events: [Event]
+        /// Milliseconds between events (an event's own `delay` wins).
+        public var every: Int?
+        /// A `retry:` line first: the client's reconnection delay in milliseconds.
+        public var retry: Int?
+        /// Milliseconds between `: heartbeat` comments while the stream holds.
+        public var heartbeat: Int?
+        /// After the last event: `close`, `hold` or `repeat`.
+        public var then: String?
+
+        public init(events: [Event], every: Int? = nil, retry: Int? = nil, heartbeat: Int? = nil, then: String? = nil) {
+            self.events = events
+            self.every = every
+            self.retry = retry
+            self.heartbeat = heartbeat
+            self.then = then
+        }
+
+        /// One event: its data as JSON (written compactly), or as text when it is a `.string`.
+        public struct Event: Codable, Sendable, Equatable {
+            public var event: String?
+            public var id: String?
+            public var data: JSONFragment?
+            public var retry: Int?
+            public var delay: Int?
+            public var comment: String?
+
+            public init(
+                event: String? = nil, id: String? = nil, data: JSONFragment? = nil, retry: Int? = nil, delay: Int? = nil, comment: String? = nil
+            ) {
+                self.event = event
+                self.id = id
+                self.data = data
+                self.retry = retry
+                self.delay = delay
+                self.comment = comment
+            }
         }
     }
 

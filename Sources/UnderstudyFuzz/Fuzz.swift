@@ -107,7 +107,7 @@ func fuzzRequest(_ bytes: [UInt8]) {
     let reply = responder.reply(to: request)
     // Touch what the server would send.
     switch reply.action {
-    case .respond(let response), .truncate(let response), .dribble(let response, _, _):
+    case .respond(let response), .truncate(let response), .dribble(let response, _, _), .stream(let response, _):
         precondition(response.body.count >= 0 && (100...599).contains(response.status.code))
     default:
         break

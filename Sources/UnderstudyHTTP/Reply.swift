@@ -7,6 +7,9 @@ public struct Reply: Sendable {
         case truncate(Response)
         /// Send the body in `chunks` pieces spread evenly over `milliseconds`.
         case dribble(Response, milliseconds: Int, chunks: Int)
+        /// Send the response's status and headers, then `body`'s pieces at their times (the
+        /// response's own body is not sent): server-sent events.
+        case stream(Response, StreamedBody)
         /// Close the connection with a TCP reset and no response.
         case reset
         /// Never answer; the connection is closed when the server's maximum delay runs out.
@@ -40,7 +43,7 @@ public struct Reply: Sendable {
     /// The status that goes on the wire, or nil when no response is sent.
     public var status: Int? {
         switch action {
-        case .respond(let response), .truncate(let response), .dribble(let response, _, _):
+        case .respond(let response), .truncate(let response), .dribble(let response, _, _), .stream(let response, _):
             return response.statusCode
         case .reset, .hold, .deferred:
             return nil

@@ -25,12 +25,11 @@ extension HTTPServer {
             let chunkSize = max(1, (response.body.count + pieces - 1) / pieces)
             let interval = UInt64(max(0, milliseconds)) * 1_000_000 / UInt64(pieces)
             return queueStream(response, mode: .dribble(intervalNanoseconds: interval, chunkSize: chunkSize), connection: connection)
+        case .stream(let response, let body):
+            exchange.status = response.statusCode
+            return queueStream(response, mode: .paced(body), connection: connection)
         case .reset:
-            let fd = cmhd_connection_fd(connection)
-            if fd >= 0 {
-                var lingerOption = linger(l_onoff: 1, l_linger: 0)
-                setsockopt(fd, SOL_SOCKET, SO_LINGER, &lingerOption, socklen_t(MemoryLayout<linger>.size))
-            }
+            resetOnClose(connection: UInt(bitPattern: connection))
             return .NO
         case .hold:
             return .NO
@@ -40,6 +39,22 @@ extension HTTPServer {
             if case .deferred = final.action { final = Self.stoppingReply }
             return act(on: final, connection: connection, exchange: exchange)
         }
+    }
+
+    /// Makes the connection's close a TCP reset (SO_LINGER 0), for the faults that reset it.
+    func resetOnClose(connection: UInt) {
+        let fd = cmhd_connection_fd(OpaquePointer(bitPattern: connection))
+        guard fd >= 0 else { return }
+        var lingerOption = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &lingerOption, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Ends a stream's connection in the middle, now: cut (a FIN without the last chunk) or reset.
+    func endStreamNow(connection: UInt, reset: Bool) {
+        if reset { resetOnClose(connection: connection) }
+        let fd = cmhd_connection_fd(OpaquePointer(bitPattern: connection))
+        guard fd >= 0 else { return }
+        Platform.endStreamNow(fd, reset: reset)
     }
 
     /// Parks the connection, then starts the deferred work, whose `finish` resumes it.
@@ -76,9 +91,11 @@ extension HTTPServer {
     private func queueStream(_ response: Response, mode: BodyStream.Mode, connection: OpaquePointer) -> MHD_Result {
         let stream = BodyStream(body: response.body, mode: mode, connection: UInt(bitPattern: connection), server: self)
         let streamBox = Unmanaged.passRetained(stream).toOpaque()
+        // A stream's length is unknown: chunked (HTTP/1.1), or closed at the end (HTTP/1.0).
+        let size: UInt64 = if case .paced = mode { UInt64.max } else { UInt64(response.body.count) }  // UInt64.max: MHD_SIZE_UNKNOWN
         guard
             let handle = MHD_create_response_from_callback(
-                UInt64(response.body.count), 4096, mhdReadBody, streamBox, mhdFreeBody
+                size, 4096, mhdReadBody, streamBox, mhdFreeBody
             )
         else {
             Unmanaged<BodyStream>.fromOpaque(streamBox).release()

@@ -32,6 +32,18 @@ enum Platform {
         var seconds = seconds
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, &seconds, socklen_t(MemoryLayout<Int32>.size))
     }
+    /// Ends the connection's TCP stream now: a FIN, or with `reset` a RST (a `connect` to AF_UNSPEC
+    /// disconnects a TCP socket with an active reset). libmicrohttpd closes a resumed connection it gave
+    /// up on only at a later cleanup, up to its connection timeout later; the socket stays its to close.
+    static func endStreamNow(_ socket: Int32, reset: Bool) {
+        if reset {
+            var address = sockaddr()
+            address.sa_family = sa_family_t(AF_UNSPEC)
+            _ = connect(socket, &address, socklen_t(MemoryLayout<sockaddr>.size))
+        } else {
+            _ = shutdown(socket, Int32(SHUT_WR))
+        }
+    }
     #elseif canImport(Darwin)
     static let hasEpoll = false
     static let streamSocket = SOCK_STREAM
@@ -44,6 +56,11 @@ enum Platform {
     /// check (a TLS ClientHello gets a 400) sees what has arrived by then; the header deadline
     /// still closes sockets left silent.
     static func deferAccept(_ socket: Int32, seconds: Int32) {}
+    /// Darwin cannot disconnect a TCP socket in place: both ways are shut now (a FIN), and the reset
+    /// (SO_LINGER 0, set by the caller) goes when libmicrohttpd closes the socket.
+    static func endStreamNow(_ socket: Int32, reset: Bool) {
+        _ = shutdown(socket, SHUT_RDWR)
+    }
     #endif
 
     /// Online cores, at least 1 (`sysconf` takes an `Int32` on both systems).

@@ -167,6 +167,15 @@ public struct RouterResponse: Sendable {
             )
         case .dribble(let response, _, _):
             (status, headerFields, body, fault) = (response.status, Self.fields(of: response), response.body, .dribbled)
+        case .stream(let response, let stream):
+            // Every piece once, as a client reading to the end gets them (a repetition once, a hold left out).
+            let ending: Fault? =
+                switch stream.ending {
+                case .cut: .truncated
+                case .reset: .reset
+                case .close, .hold, .repeatFrom: nil
+                }
+            (status, headerFields, body, fault) = (response.status, response.headerFields, stream.bytesOnce, ending)
         case .reset:
             (status, headerFields, body, fault) = (nil, [:], [], .reset)
         case .hold, .deferred:

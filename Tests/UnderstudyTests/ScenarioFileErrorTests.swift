@@ -188,3 +188,43 @@ import UnderstudyDocuments
         #expect(set.names.count >= 12)
     }
 }
+
+/// A route's `stream:`: every mistake located, each bound named.
+@Suite struct StreamFileErrorTests {
+    let errors = ScenarioFileErrorTests()
+
+    @Test func everyStreamMistakeIsLocated() throws {
+        let problems = try errors.load([
+            "s.yaml": """
+            routes:
+              - path: /a
+                stream: {events: [{data: x, id: "1\\n2"}, {event: ok}, {data: {a: 1}, delay: -1}], then: sometimes}
+              - path: /b
+                stream: {every: 0, events: [{data: x}], then: repeat}
+              - path: /c
+                stream: {events: []}
+                json: {a: 1}
+              - path: /d
+                status: 200
+                fault_after: 2
+              - path: /e
+                stream: {data: x}
+            """
+        ])
+        errors.expectOne(problems, file: "s.yaml", line: 3, keyPath: "routes[0].stream.events[0].id", containing: "line break")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[0].stream.events[1].data", containing: "an event needs data")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[0].stream.events[2].delay", containing: "milliseconds")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[0].stream.then", containing: "close, hold, repeat")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[1].stream.then", containing: "needs a pause")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[2].json", containing: "give stream or json, not both")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[3].fault_after", containing: "needs stream beside it")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[4].stream.data", containing: "unknown key")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[4].stream.events", containing: "missing")
+    }
+
+    @Test func tooManyEventsAreRefusedWithTheBound() throws {
+        let events = String(repeating: "{data: x}, ", count: EventStream.maxEvents + 1)
+        let problems = try errors.load(["s.yaml": "routes:\n  - path: /a\n    stream: {events: [\(events)]}\n"])
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[0].stream.events", containing: "more than 10000 events")
+    }
+}

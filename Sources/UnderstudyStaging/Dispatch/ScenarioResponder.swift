@@ -155,6 +155,9 @@ package final class ScenarioResponder: HTTPResponder {
         if let operation = route.operation, let prefer = request.header(.prefer) {
             return preferredReply(request, operation: operation, prefer: prefer, scenario: scenario, delay: delay, fault: fault)
         }
+        if let stream = route.stream, !generic.overridesStream(of: route) {
+            return streamReply(stream, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
+        }
         if let fixed = generic.response(for: route) {
             let host = host(of: request)
             let malformed = fault == .malformedJSON

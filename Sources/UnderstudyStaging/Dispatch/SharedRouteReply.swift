@@ -11,7 +11,12 @@ extension ScenarioResponder {
         let shared = control.state.withLock { $0.scenarios.sharedRoutes }
         for candidate in shared {
             let route = candidate.route
-            guard let values = route.match(request), let own = route.fixed else { continue }
+            guard let values = route.match(request) else { continue }
+            if let stream = route.stream, generic.fixed == nil {
+                return streamReply(
+                    stream, to: request, route: route, delay: delayOverride ?? generic.delay ?? 0, fault: generic.fault ?? .none, scenario: scenario)
+            }
+            guard let own = route.fixed ?? generic.fixed else { continue }
             let fixed = generic.fixed ?? own
             let parameters = generic.fixed == nil ? Dictionary(zip(route.parameterNames, values), uniquingKeysWith: { $1 }) : [:]
             let fault = generic.fault ?? .none

@@ -13,6 +13,10 @@ package struct CustomRoute: Sendable {
     package var segments: [PathPattern]
     var parameterNames: [String]
     package var fixed: CannedResponse?
+    /// Server-sent events instead of a body (`stream:`); `fixed` then holds only its status and headers.
+    package var stream: EventStream?
+    /// Events a stream sends before its fault (`fault_after:`).
+    var faultAfter: Int?
     var delay: Int?
     var fault: Fault?
     /// The API the path belongs to, if any: its behavior applies where the route sets none.

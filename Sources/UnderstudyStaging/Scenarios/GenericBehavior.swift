@@ -26,6 +26,10 @@ package struct GenericBehavior: Sendable {
         return route.fixed
     }
 
+    /// Whether the scenario's own response answers instead of a route's stream (`server-error`'s 500 before
+    /// any event): the same rule as ``response(for:)``.
+    func overridesStream(of route: CustomRoute) -> Bool { fixed != nil && fixedDepth < route.depth }
+
     func fault(for route: CustomRoute) -> Fault? {
         if let fault, route.fault == nil || faultDepth < route.depth { return fault }
         return route.fault
@@ -51,7 +55,7 @@ package struct SharedRoute: Sendable {
         var seen: Set<String> = []
         for name in scenarios.keys.sorted() {
             let scenario = scenarios[name]!
-            for (index, route) in scenario.routes.enumerated() where route.fixed != nil && route.api == nil {
+            for (index, route) in scenario.routes.enumerated() where (route.fixed != nil || route.stream != nil) && route.api == nil {
                 // An inherited route appears in every scenario of the chain: keep its first copy only.
                 let key =
                     "\(route.method?.rawValue ?? "*") \(route.pattern)?\(route.query.map { "\($0.pairs)" } ?? "*") \(route.body.map { "\($0)" } ?? "*")"

@@ -79,6 +79,10 @@ package struct ScenarioDefinition {
         var headers: [HeaderPattern] = []
         /// `times:`, a session's routes only: how many requests the route answers before it is passed over.
         var times: Int?
+        /// `stream:`: server-sent events instead of a body.
+        var stream: EventStream?
+        /// `fault_after:`: events sent before the route's fault.
+        var faultAfter: Int?
         var keyPath: String
         var line: Int?
     }

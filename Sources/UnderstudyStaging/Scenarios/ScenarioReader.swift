@@ -22,7 +22,8 @@ package struct ScenarioReader {
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
     static let routeKeys = [
-        "method", "path", "query", "request_headers", "request_body", "status", "headers", "body", "body_file", "json", "delay", "fault", "times",
+        "method", "path", "query", "request_headers", "request_body", "status", "headers", "body", "body_file", "json", "stream", "delay", "fault",
+        "fault_after", "times",
     ]
     /// The most `times:` may say.
     static let maxTimes = 1_000_000
@@ -239,6 +240,21 @@ package struct ScenarioReader {
                 route.times = count
             } else {
                 problem(node, keyPath + ".times", "expected a count from 1 to \(Self.maxTimes)")
+            }
+        }
+        if let node = block["stream"] {
+            route.stream = eventStream(node, at: keyPath + ".stream")
+            if let body = ["body", "body_file", "json"].first(where: { block[$0] != nil }) {
+                problem(block[body]!, keyPath + "." + body, "a stream answers with its events: give stream or \(body), not both")
+            }
+        }
+        if let node = block["fault_after"] {
+            if block["stream"] == nil {
+                problem(node, keyPath + ".fault_after", "fault_after counts a stream's events: it needs stream beside it")
+            } else if let count = integer(node, keyPath + ".fault_after"), (0...EventStream.maxEvents).contains(count) {
+                route.faultAfter = count
+            } else {
+                problem(node, keyPath + ".fault_after", "expected a count of events from 0 to \(EventStream.maxEvents)")
             }
         }
         if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {

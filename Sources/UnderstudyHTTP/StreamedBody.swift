@@ -1,0 +1,42 @@
+/// A body sent in pieces at set times, its length unknown (chunked on HTTP/1.1), then an ending:
+/// server-sent events, and the faults in the middle of a stream. The pieces are made before the reply
+/// (the staging layer renders the events and applies a fault), so sending them is copying bytes, and
+/// between two pieces the connection is parked like a delay: no thread waits for the next one.
+public struct StreamedBody: Sendable {
+    public struct Piece: Sendable, Equatable {
+        /// Milliseconds after the previous piece went out (after the headers, for the first).
+        public var after: Int
+        public var bytes: [UInt8]
+
+        public init(after: Int, bytes: [UInt8]) {
+            self.after = after
+            self.bytes = bytes
+        }
+    }
+
+    public enum Ending: Sendable, Equatable {
+        /// The stream ends cleanly (the chunked body's last chunk).
+        case close
+        /// The connection closes without the last chunk: the client reads a body cut short.
+        case cut
+        /// The connection is reset (TCP RST).
+        case reset
+        /// Open and silent (but for `heartbeat`, sent every `heartbeat.after` ms) until the server's
+        /// maximum delay runs out, then closed cleanly.
+        case hold(heartbeat: Piece?)
+        /// The pieces from this index on, again and again, until the client leaves or the server stops.
+        case repeatFrom(Int)
+    }
+
+    public var pieces: [Piece]
+    public var ending: Ending
+
+    public init(pieces: [Piece], ending: Ending) {
+        self.pieces = pieces
+        self.ending = ending
+    }
+
+    /// The bytes a client reads when it reads to the end, a repetition once and a hold left out: what
+    /// the socket-free router hands a test.
+    public var bytesOnce: [UInt8] { pieces.flatMap(\.bytes) }
+}
