@@ -80,6 +80,10 @@ package struct OpenAPIContent: Sendable {
 
     /// Whether the media type is JSON (`application/json`, `application/problem+json`, `…; charset=utf-8`).
     package var isJSON: Bool { Self.isJSON(contentType) }
+    /// Server-sent events: its schema describes one event's data.
+    package var isEventStream: Bool {
+        String(contentType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased() == "text/event-stream"
+    }
 
     static func isJSON(_ type: String) -> Bool {
         let essence = String(type.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()

@@ -39,7 +39,12 @@ package struct OperationAnswer: Sendable {
         case none
         case json(JSONValue)
         case text(String)
+        /// A `text/event-stream` response: each value one event's data (see ``OpenAPIOperation/answer(_:)``).
+        case events([JSONValue])
     }
+
+    /// How many events a stream synthesised from a schema has.
+    package static let synthesizedEvents = 3
 }
 
 extension OpenAPIOperation {
@@ -76,6 +81,15 @@ extension OpenAPIOperation {
         let warnings = choice.breaker == nil && value == content.synthesized ? content.synthesisWarnings : []
         guard var body = value else { return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .none) }
         if choice.emptyArrays { body = Self.emptyingArrays(body) }
+        if content.isEventStream, !(body.isString) {
+            // The schema (or OpenAPI 3.2's itemSchema) describes one event's data, as OpenAI's document writes its
+            // streams: the media type's examples are the events in order, else the synthesised value, a few times.
+            let values =
+                choice.example == nil && content.examples.count > 1
+                ? content.examples.map { choice.emptyArrays ? Self.emptyingArrays($0.value) : $0.value }
+                : Array(repeating: body, count: OperationAnswer.synthesizedEvents)
+            return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .events(values), synthesisWarnings: warnings)
+        }
         guard content.isJSON else {
             // A text, XML or binary media type: a string example is the body itself; anything else has no faithful bytes.
             if case .string(let text) = body { return OperationAnswer(status: status, headers: headers, contentType: contentType, body: .text(text)) }
@@ -95,5 +109,12 @@ extension OpenAPIOperation {
         case .object(let members): .object(members.map { JSONValue.Member($0.key, emptyingArrays($0.value)) })
         default: value
         }
+    }
+}
+
+extension JSONValue {
+    fileprivate var isString: Bool {
+        if case .string = self { return true }
+        return false
     }
 }

@@ -77,6 +77,27 @@ import UnderstudyTesting
         }
     }
 
+    /// A `text/event-stream` response is served as a stream: its schema describes one event's data (as OpenAI's
+    /// document writes its streams), its examples are the events in order; faults apply as on any stream.
+    @Test func anEventStreamOperationIsAStreamOfEvents() async throws {
+        let router = try UnderstudyRouter(openAPI: [OpenAPIMount(name: "s", file: Self.documents.appendingPathComponent("streams/chat.yaml"))])
+        func data(_ answer: RouterResponse) -> [String] {
+            answer.text.split(separator: "\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+        }
+        let chat = await router.execute("/s/chat", method: .post, waitForDelays: false)
+        #expect(chat.status?.code == 200 && chat.header("Content-Type") == "text/event-stream")
+        #expect(data(chat) == Array(repeating: #"{"object":"chat.completion.chunk","delta":{"content":"string"}}"#, count: 3))
+        let feed = await router.execute("/s/feed", waitForDelays: false)
+        #expect(data(feed) == [#"{"n":1}"#, #"{"n":2}"#])
+        let cut = await router.execute("/s/chat", method: .post, headers: [UnderstudyRouter.scenarioHeader: "malformed-json"], waitForDelays: false)
+        #expect(data(cut).allSatisfy { (try? JSONParser.parse(Array($0.utf8), file: "data")) == nil } && data(cut).count == 3)
+        let reset = await router.execute(
+            "/s/chat", method: .post, headers: [UnderstudyRouter.scenarioHeader: "connection-reset"], waitForDelays: false)
+        #expect(reset.fault == .reset && data(reset).isEmpty)
+        let failed = await router.execute("/s/chat", method: .post, headers: [UnderstudyRouter.scenarioHeader: "server-error"], waitForDelays: false)
+        #expect(failed.status?.code == 500 && failed.header("Content-Type") != "text/event-stream")
+    }
+
     @Test func linksToTheServerPointAtUnderstudyAndTheBodyIsTheDocumentsExample() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

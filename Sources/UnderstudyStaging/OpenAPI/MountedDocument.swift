@@ -105,6 +105,9 @@ package struct MountedDocument: Sendable {
             let fixed = described ?? (override?.status == nil ? choices.fallback : nil) ?? Self.undescribed(choice.status ?? 200)
             var route = baseRoutes[index]
             (route.fixed, route.delay, route.fault) = (fixed, override?.delay, override?.fault)
+            if fixed.contentType.hasPrefix(EventStream.contentType), case .events(let values)? = operation.answer(choice)?.body {
+                route.stream = EventStream(synthesizedFrom: values.map(linked))
+            }
             route.operation = OperationReference(mount: name, index: index, choice: choice)
             return route
         }
@@ -124,6 +127,7 @@ package struct MountedDocument: Sendable {
         case .none: break
         case .json(let value): template = JSONWriter().template(linked(value))
         case .text(let text): template = BodyTemplate(text)
+        case .events: break  // the route's stream (``EventStream/init(synthesizedFrom:)``) answers
         }
         if let type = answer.contentType { fields[.contentType] = type }
         if let warning = answer.synthesisWarnings.first {

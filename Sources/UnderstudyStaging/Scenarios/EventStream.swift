@@ -1,4 +1,6 @@
+import UnderstudyDocuments
 import UnderstudyHTTP
+import UnderstudyOpenAPI
 
 /// A route's `stream:`: server-sent events (`text/event-stream`), rendered once at load, and what
 /// each request gets of them: where a `Last-Event-ID` resumes, and a scenario's fault applied after
@@ -129,5 +131,24 @@ package struct EventStream: Sendable {
         }
         lines.append(String(decoding: line, as: UTF8.self))
         return lines
+    }
+}
+
+extension EventStream {
+    /// An OpenAPI operation's `text/event-stream` answer: one event per value (ids 1, 2, …), 100 ms apart,
+    /// then the end. Links in the values are left to the document's own rendering: streams carry no origin.
+    init(synthesizedFrom values: [JSONValue]) {
+        retry = nil
+        every = 100
+        heartbeat = nil
+        then = .close
+        events = values.enumerated().map { index, value in
+            let text = value.jsonText
+            let cut = String(decoding: Array(text.utf8).prefix(text.utf8.count / 2), as: UTF8.self)
+            let id = String(index + 1)
+            return Event(
+                id: id, delay: nil, bytes: Self.render(event: nil, id: id, retry: nil, comment: nil, data: text),
+                malformed: Self.render(event: nil, id: id, retry: nil, comment: nil, data: cut))
+        }
     }
 }
