@@ -93,6 +93,9 @@ test: helper
 	# and called over HTTP under every scenario, against the documents as Python reads them.
 	scripts/validate-openapi-bodies.sh
 	scripts/openapi-e2e.sh
+	# Server-sent events read by httpx-sse (PyPI): the bundled streams under their faults, Last-Event-ID, a 10 MB
+	# Last-Event-ID, 300 clients that never read, SIGTERM with a stream open (docs/streams.md).
+	scripts/streams-e2e.sh
 	# Replicas sharing their state in Redis: real redis-server and nginx (installed here) in front of real
 	# `understudy serve --redis` processes; a global switch, sessions through kills and restarts, Redis stopped and back.
 	scripts/replicas-e2e.sh

@@ -49,7 +49,9 @@ package struct EventStream: Sendable {
         let start = lastEventID.flatMap { id in events.lastIndex { $0.id == id }.map { $0 + 1 } } ?? 0
         // A repeating stream resumed in the middle goes on round the loop from there.
         let order = then == .repeat ? Array(events[start...] + events[..<start]) : Array(events[start...])
-        var pieces: [StreamedBody.Piece] = retry.map { [.init(after: 0, bytes: Array("retry: \($0)\n\n".utf8))] } ?? []
+        // The `retry:` line opens the first event's block rather than a block of its own: the standard ignores
+        // a block without data, but some clients (httpx-sse) hand it to the app as an empty event.
+        var pieces: [StreamedBody.Piece] = retry.map { [.init(after: 0, bytes: Array("retry: \($0)\n".utf8))] } ?? []
         let first = pieces.count
         for (index, event) in order.enumerated() {
             let after = event.delay ?? (index == 0 ? 0 : every)
