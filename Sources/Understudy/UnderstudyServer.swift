@@ -22,7 +22,10 @@ public final class UnderstudyServer: Sendable {
         self.engine = engine
         let logger = configuration.logger
         let log: @Sendable (String) -> Void = { logger.debug("transport: \($0)") }
-        http = transport.listener(configuration: configuration.server, responder: engine.responder, log: log)
+        let http = transport.listener(configuration: configuration.server, responder: engine.responder, log: log)
+        self.http = http
+        // Weakly: the engine's control outlives no server, but must not keep its listener alive.
+        engine.control.openStreams.withLock { $0 = { [weak http] in http?.openStreams ?? 0 } }
         admin = configuration.adminPort.map { port in
             transport.forAdminListener().listener(
                 configuration: configuration.server.forAdminListener(port: port), responder: engine.adminResponder, log: log)
@@ -75,4 +78,6 @@ public final class UnderstudyServer: Sendable {
     public var connectionLimit: Int { http.connectionLimit }
     /// Connections parked by delays and holds right now.
     public var parkedConnections: Int { http.parkedConnections }
+    /// Server-sent event streams open right now.
+    public var openStreams: Int { http.openStreams }
 }

@@ -4,19 +4,26 @@ extension UnderstudyWire {
         public var status: String
         /// With `serve --redis`: the shared state's status.
         public var shared: SharedHealth?
+        /// Server-sent event streams open now; nil (left out) when there are none.
+        public var openStreams: Int?
 
-        public init(status: String = "ok", shared: SharedHealth? = nil) {
+        public init(status: String = "ok", shared: SharedHealth? = nil, openStreams: Int? = nil) {
             self.status = status
             self.shared = shared
+            self.openStreams = openStreams
         }
 
-        enum CodingKeys: String, CodingKey { case status, shared }
+        enum CodingKeys: String, CodingKey {
+            case status, shared
+            case openStreams = "open_streams"
+        }
 
         /// `shared` only when there is a store: a server on its own still answers `{"status":"ok"}`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(status, forKey: .status)
             if let shared { try container.encode(shared, forKey: .shared) }
+            if let openStreams { try container.encode(openStreams, forKey: .openStreams) }
         }
     }
 }

@@ -14,6 +14,8 @@ public protocol HTTPListener: AnyObject, Sendable {
     var connectionLimit: Int { get }
     /// Connections parked by delays and holds right now.
     var parkedConnections: Int { get }
+    /// Responses streaming right now (server-sent events), parked between pieces or sending one.
+    var openStreams: Int { get }
 }
 
 /// How a server listens: makes the listener for a configuration and a responder. The engine

@@ -23,6 +23,8 @@ final class BodyStream {
     private var sent = 0
     /// When a held stream closes (the server's maximum delay after the hold began).
     private var holdEndsAt: UInt64?
+    /// The server's count of open streams, for a paced stream (kept apart: the release may come late in a stop).
+    private var counter: Locked<Int>?
 
     init(body: [UInt8], mode: Mode, connection: UInt, server: HTTPServer) {
         self.body = body
@@ -30,10 +32,14 @@ final class BodyStream {
         self.connection = connection
         self.server = server
         nextChunkAt = DispatchTime.now().uptimeNanoseconds
-        if case .paced(let stream) = mode, let first = stream.pieces.first {
-            nextChunkAt += Self.nanoseconds(first.after)
+        if case .paced(let stream) = mode {
+            nextChunkAt += Self.nanoseconds(stream.pieces.first?.after ?? 0)
+            counter = server.streams
+            counter?.withLock { $0 += 1 }
         }
     }
+
+    deinit { counter?.withLock { $0 -= 1 } }
 
     /// libmicrohttpd's content-reader contract: bytes written, or a negative end marker.
     func read(at position: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {

@@ -127,6 +127,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Number of connections currently suspended (delayed, held or dribbling).
     public var parkedConnections: Int { parking.count }
+    public var openStreams: Int { streams.current }
+    /// Streams open now: counted by each paced ``BodyStream`` from its making to its release.
+    let streams = Locked(0)
 
     /// Graceful stop: stop accepting, answer parked requests now, wait for
     /// in-flight requests (up to the drain timeout), then close everything.

@@ -179,6 +179,8 @@ extension UnderstudyTestServer {
 
     /// Connections parked by delays and holds right now.
     public var parkedConnections: Int { server.parkedConnections }
+    /// Server-sent event streams open right now.
+    public var openStreams: Int { server.openStreams }
 
     /// Reloads the scenarios folder; the scenarios in use stay if the new set has problems.
     ///

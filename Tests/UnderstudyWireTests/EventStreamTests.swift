@@ -113,6 +113,7 @@ func readToEnd(_ fd: Int32, silentAfter seconds: Int = 5) -> (String, RawEnd) {
         }
         let (now, http) = try await get(server.baseURL + "/now")
         #expect(http.statusCode == 200 && String(decoding: now, as: UTF8.self) == "now")
+        #expect(server.openStreams == 100)
         server.stop()
         let (raw, _) = readToEnd(sockets[0])
         #expect(raw.contains("data: 1\n\n") && !raw.contains("data: 2") && raw.hasSuffix("0\r\n\r\n"))
@@ -184,6 +185,27 @@ func readToEnd(_ fd: Int32, silentAfter seconds: Int = 5) -> (String, RawEnd) {
         default:
             #expect(outcome.response?.statusCode == 500 && outcome.events.isEmpty, "the status fault comes before the stream")
         }
+    }
+
+    /// The health answer (and so the dashboard) counts the streams open, and only while they are.
+    @Test func healthCountsOpenStreams() async throws {
+        let server = try UnderstudyTestServer(scenario: "custom-routes")
+        let fd = try RawHTTP.connect(port: server.port)
+        RawHTTP.send(fd, "GET /myapp/ticker HTTP/1.1\r\nHost: x\r\n\r\n")
+        try await waitUntil {
+            server.openStreams == 1
+        } state: {
+            "\(server.openStreams) open"
+        }
+        let open = try await fetchOverTheWire("/__admin/health", server: server)
+        #expect(open.text == #"{"status":"ok","open_streams":1}"#)
+        close(fd)
+        try await waitUntil {
+            server.openStreams == 0
+        } state: {
+            "\(server.openStreams) open"
+        }
+        #expect(try await fetchOverTheWire("/__admin/health", server: server).text == #"{"status":"ok"}"#)
     }
 
     @Test func aTickerResumesAfterTheLastEventID() async throws {

@@ -29,12 +29,14 @@ extension AdminAPI {
     /// traffic only once it serves what the others serve. Redis lost later does not make it unready: it
     /// serves from what it read, as every replica does then.
     func health(_ request: ServerRequest) -> Reply {
-        guard let shared = control.shared else { return Self.healthy }
+        let streams = control.openStreams.current?() ?? 0
+        let open = streams > 0 ? streams : nil
+        guard let shared = control.shared else { return open == nil ? Self.healthy : Self.json(.ok, UnderstudyWire.Health(openStreams: open)) }
         let health = shared.health
         if request.queryValue("ready") != nil, health.status == "connecting" {
-            return Self.json(.serviceUnavailable, UnderstudyWire.Health(status: "not ready", shared: health))
+            return Self.json(.serviceUnavailable, UnderstudyWire.Health(status: "not ready", shared: health, openStreams: open))
         }
-        return Self.json(.ok, UnderstudyWire.Health(shared: health))
+        return Self.json(.ok, UnderstudyWire.Health(shared: health, openStreams: open))
     }
 
     /// A session header that names another session than the path: refused, since a load balancer
