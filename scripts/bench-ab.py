@@ -10,7 +10,8 @@ the median of the per-round ratios (after / before) with their range, and the me
 Build the "before" binary from the older commit with scripts/build.sh (a git worktree does),
 so that both are linked the same way.
 
-Usage: scripts/bench-ab.py --before OLD_BINARY [--after .build/release/understudy] [--rounds 15]
+Usage: scripts/bench-ab.py --before OLD_BINARY [--before-scenarios OLD_CHECKOUT/scenarios] [--after .build/release/understudy]
+       [--rounds 15]
 """
 import argparse, os, re, shutil, socket, statistics, subprocess, sys, time, urllib.request
 
@@ -24,8 +25,8 @@ def free_port():
         return s.getsockname()[1]
 
 
-def serve(binary, port):
-    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--scenarios", os.path.join(ROOT, "scenarios")],
+def serve(binary, port, scenarios):
+    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--scenarios", scenarios],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 10
     while True:
@@ -52,6 +53,8 @@ def main():
     parser.add_argument("--before", required=True)
     parser.add_argument("--after", default=os.path.join(ROOT, ".build", "release", "understudy"))
     parser.add_argument("--rounds", type=int, default=15)
+    # The older build's own scenarios, when this checkout's use keys it does not know yet.
+    parser.add_argument("--before-scenarios", default=os.path.join(ROOT, "scenarios"))
     parser.add_argument("--duration", type=int, default=2)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
@@ -62,7 +65,8 @@ def main():
     try:
         for name in ("before", "after"):
             port = free_port()
-            servers[name] = (serve(getattr(args, name), port), f"http://127.0.0.1:{port}")
+            scenarios = args.before_scenarios if name == "before" else os.path.join(ROOT, "scenarios")
+            servers[name] = (serve(getattr(args, name), port, scenarios), f"http://127.0.0.1:{port}")
         print(f"{args.rounds} rounds of wrk -t{args.threads} -c{args.connections} -d{args.duration}s per build and URL, in turns")
         for path in PATHS:
             for name in servers:  # warm-up: caches filled, pages touched

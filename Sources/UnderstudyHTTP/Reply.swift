@@ -8,8 +8,9 @@ public struct Reply: Sendable {
         /// Send the body in `chunks` pieces spread evenly over `milliseconds`.
         case dribble(Response, milliseconds: Int, chunks: Int)
         /// Send the response's status and headers, then `body`'s pieces at their times (the
-        /// response's own body is not sent): server-sent events.
-        case stream(Response, StreamedBody)
+        /// response's own body is not sent): server-sent events. Boxed, so that every other reply stays as
+        /// small as it was (a `Reply` is copied along the request path).
+        indirect case stream(Response, StreamedBody)
         /// Close the connection with a TCP reset and no response.
         case reset
         /// Never answer; the connection is closed when the server's maximum delay runs out.
