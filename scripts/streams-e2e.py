@@ -81,6 +81,17 @@ def main(binary):
                         break
             check(ids == ["3", "1"], f"the ticker resumes after Last-Event-ID 2: {ids}")
 
+        # A held stream's heartbeats and a comment are no events, even for a client that dispatches a blank line
+        # after an id (httpx-sse does): a session's route, staged through the admin API as a test would.
+        route = {"path": "/myapi/held", "stream": {"heartbeat": 100, "then": "hold",
+                                                  "events": [{"id": "1", "data": "x"}, {"comment": "between"}, {"id": "2", "data": "y"}]}}
+        staged = httpx.post(base + "/__admin/sessions/held/routes", json={"routes": [route]})
+        with httpx.Client(timeout=httpx.Timeout(10, read=1.0)) as client:
+            events, error = read(client, "GET", base + "/myapi/held", {"X-Understudy-Session": "held"})
+        # The heartbeats keep the 1 s read timeout from firing; the hold ends cleanly at --max-delay (3 s here).
+        check(staged.status_code == 200 and [e.data for e in events] == ["x", "y"] and error is None,
+              f"heartbeats and comments are no events, and the hold ends at --max-delay: {[e.data for e in events]} ({error!r})")
+
         # Hostile: a 10 MB Last-Event-ID gets a clear refusal; the server answers the next request.
         big = socket.create_connection(("127.0.0.1", port))
         big.settimeout(10)

@@ -40,7 +40,9 @@ package struct EventStream: Sendable {
     static let maxBytes = 4 << 20
 
     static let contentType = "text/event-stream"
-    static let heartbeatComment = Array(": heartbeat\n\n".utf8)
+    /// A comment line alone, with no blank line after it: a blank line after events with ids makes some clients
+    /// (httpx-sse) hand the app an empty event, where the standard dispatches none.
+    static let heartbeatComment = Array(": heartbeat\n".utf8)
 
     /// The pieces a request gets: the events after the one `lastEventID` names (all of them when it names
     /// none), with `fault` after `faultAfter` of them; `slowOver` is the time each event is spread over
@@ -109,6 +111,8 @@ package struct EventStream: Sendable {
         if let id { text += "id: \(id)\n" }
         if let retry { text += "retry: \(retry)\n" }
         if let data { for line in lines(data) { text += "data: \(line)\n" } }
+        // A comment alone is no event: no blank line (see ``heartbeatComment``).
+        if data == nil, event == nil, id == nil, retry == nil { return Array(text.utf8) }
         return Array((text + "\n").utf8)
     }
 

@@ -36,7 +36,8 @@ struct EventSourceBrowserTests {
             // The browser conversation blocks on a pipe: keep it off the cooperative pool.
             let browser = try Chromium()
             try browser.open(page)
-            try browser.waitUntil("document.readyState === 'complete'")
+            // The new tab starts on about:blank, already complete: wait for the page itself.
+            try browser.waitUntil("location.pathname === '/page' && document.readyState === 'complete'")
             _ = try browser.evaluate(
                 """
                 window.seen = []; window.errors = 0;
