@@ -30,10 +30,15 @@ public struct StreamedBody: Sendable {
 
     public var pieces: [Piece]
     public var ending: Ending
+    /// Sent in a pause between two pieces whenever `heartbeat.after` ms pass without a byte, at a line end
+    /// only (never in the middle of a line a dribbled piece left open): a stream's keep-alive, so that an idle
+    /// timeout on the way (a proxy, the client's) sees bytes.
+    public var heartbeat: Piece?
 
-    public init(pieces: [Piece], ending: Ending) {
+    public init(pieces: [Piece], ending: Ending, heartbeat: Piece? = nil) {
         self.pieces = pieces
         self.ending = ending
+        self.heartbeat = heartbeat
     }
 
     /// The bytes a client reads when it reads to the end, a repetition once and a hold left out: what

@@ -25,6 +25,10 @@ final class BodyStream {
     private var holdEndsAt: UInt64?
     /// The server's count of open streams, for a paced stream (kept apart: the release may come late in a stop).
     private var counter: Locked<Int>?
+    /// When a paced stream last finished writing something, and whether that ended a line: a heartbeat goes
+    /// only there.
+    private var lastWriteAt: UInt64 = 0
+    private var atLineEnd = true
 
     init(body: [UInt8], mode: Mode, connection: UInt, server: HTTPServer) {
         self.body = body
@@ -32,6 +36,7 @@ final class BodyStream {
         self.connection = connection
         self.server = server
         nextChunkAt = DispatchTime.now().uptimeNanoseconds
+        lastWriteAt = nextChunkAt
         if case .paced(let stream) = mode {
             nextChunkAt += Self.nanoseconds(stream.pieces.first?.after ?? 0)
             counter = server.streams
@@ -99,11 +104,23 @@ final class BodyStream {
                 return count
             }
         }
-        if sent == 0, nextChunkAt > now { return park(until: nextChunkAt, now: now) }
+        if sent == 0, nextChunkAt > now {
+            guard let beat = stream.heartbeat, beat.after > 0, atLineEnd, !beat.bytes.isEmpty, beat.bytes.count <= buffer.count else {
+                return park(until: nextChunkAt, now: now)
+            }
+            let due = lastWriteAt + Self.nanoseconds(beat.after)
+            guard due <= now else { return park(until: min(nextChunkAt, due), now: now) }
+            lastWriteAt = now
+            return copy(beat.bytes, from: 0, count: beat.bytes.count, into: buffer)
+        }
         let bytes = stream.pieces[piece].bytes
         let count = copy(bytes, from: sent, count: min(bytes.count - sent, buffer.count), into: buffer)
         sent += count
         if sent == bytes.count {
+            if let last = bytes.last {
+                atLineEnd = last == 0x0A
+                lastWriteAt = now
+            }
             piece += 1
             sent = 0
             nextChunkAt = now + (piece < stream.pieces.count ? Self.nanoseconds(stream.pieces[piece].after) : 0)

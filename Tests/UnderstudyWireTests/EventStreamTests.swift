@@ -77,6 +77,31 @@ func readToEnd(_ fd: Int32, silentAfter seconds: Int = 5) -> (String, RawEnd) {
         #expect(raw.hasSuffix("0\r\n\r\n") && end == .silent)
     }
 
+    /// A pause longer than the heartbeat gets heartbeats, at line ends only: never inside a line a piece left open.
+    @Test func heartbeatsFillLongPausesAtLineEndsOnly() throws {
+        let beat = StreamedBody.Piece(after: 40, bytes: Array(": hb\n".utf8))
+        let server = try startServer { request in
+            let pieces: [StreamedBody.Piece] =
+                request.path == "/open-line"
+                ? [.init(after: 0, bytes: Array("data: par".utf8)), .init(after: 300, bytes: Array("t\n\n".utf8))]
+                : [.init(after: 0, bytes: Array("data: 1\n\n".utf8)), .init(after: 300, bytes: Array("data: 2\n\n".utf8))]
+            let response = Response(status: .ok, headerFields: [.contentType: "text/event-stream"])
+            return Reply(.stream(response, StreamedBody(pieces: pieces, ending: .close, heartbeat: beat)))
+        }
+        defer { server.stop() }
+        func read(_ path: String) throws -> String {
+            let fd = try RawHTTP.connect(port: server.port)
+            defer { close(fd) }
+            RawHTTP.send(fd, "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            return readToEnd(fd, silentAfter: 1).0
+        }
+        let paused = try read("/pause")
+        #expect(paused.components(separatedBy: ": hb\n").count > 3, "\(paused)")
+        #expect(paused.contains("data: 1\n\n") && paused.hasSuffix("0\r\n\r\n"))
+        let open = try read("/open-line")
+        #expect(!open.contains(": hb") && open.contains("data: par") && open.contains("t\n\n"), "\(open)")
+    }
+
     @Test func aRepeatGoesRoundUntilTheClientLeaves() throws {
         let server = try startServer { _ in stream([(0, "data: a\n\n"), (5, "data: b\n\n")], .repeatFrom(0)) }
         defer { server.stop() }

@@ -30,7 +30,8 @@ package struct EventStream: Sendable {
     /// A `retry:` line before the first event (the client's reconnection delay, in milliseconds).
     var retry: Int?
     var every: Int
-    /// Milliseconds between `: heartbeat` comments while the stream holds; nil: none.
+    /// Milliseconds without a byte after which a `: heartbeat` comment goes (in a pause, or while the stream
+    /// holds); nil: none.
     var heartbeat: Int?
     var events: [Event]
     var then: Then
@@ -48,6 +49,13 @@ package struct EventStream: Sendable {
     /// none), with `fault` after `faultAfter` of them; `slowOver` is the time each event is spread over
     /// for `slow-body`.
     func body(resumingAfter lastEventID: String?, fault: Fault, faultAfter: Int, slowOver: Int) -> StreamedBody {
+        var body = layout(resumingAfter: lastEventID, fault: fault, faultAfter: faultAfter, slowOver: slowOver)
+        // In the pauses between events too; a `timeout` fault's silence has none (its hold has no heartbeat).
+        body.heartbeat = heartbeat.map { StreamedBody.Piece(after: $0, bytes: Self.heartbeatComment) }
+        return body
+    }
+
+    private func layout(resumingAfter lastEventID: String?, fault: Fault, faultAfter: Int, slowOver: Int) -> StreamedBody {
         let start = lastEventID.flatMap { id in events.lastIndex { $0.id == id }.map { $0 + 1 } } ?? 0
         // A repeating stream resumed in the middle goes on round the loop from there.
         let order = then == .repeat ? Array(events[start...] + events[..<start]) : Array(events[start...])
