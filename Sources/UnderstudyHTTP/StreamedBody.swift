@@ -6,11 +6,17 @@ public struct StreamedBody: Sendable {
     public struct Piece: Sendable, Equatable {
         /// Milliseconds after the previous piece went out (after the headers, for the first).
         public var after: Int
-        public var bytes: [UInt8]
+        /// A slice, so that the pieces of a dribbled event, or a cut one, share the bytes rendered at load
+        /// instead of copying a stream for every request.
+        public var bytes: ArraySlice<UInt8>
 
-        public init(after: Int, bytes: [UInt8]) {
+        public init(after: Int, bytes: ArraySlice<UInt8>) {
             self.after = after
             self.bytes = bytes
+        }
+
+        public init(after: Int, bytes: [UInt8]) {
+            self.init(after: after, bytes: bytes[...])
         }
     }
 

@@ -52,7 +52,7 @@ final class BodyStream {
         case .truncate:
             let cut = body.count / 2
             guard position < cut else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
-            return copy(body, from: position, count: min(cut - position, buffer.count), into: buffer)
+            return copy(body[...], from: position, count: min(cut - position, buffer.count), into: buffer)
         case .dribble(let interval, let chunkSize):
             guard position < body.count else { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
             let now = DispatchTime.now().uptimeNanoseconds
@@ -60,10 +60,10 @@ final class BodyStream {
                 return 0
             }
             if server.isDraining {
-                return copy(body, from: position, count: min(body.count - position, buffer.count), into: buffer)
+                return copy(body[...], from: position, count: min(body.count - position, buffer.count), into: buffer)
             }
             nextChunkAt = now + interval
-            return copy(body, from: position, count: min(chunkSize, body.count - position, buffer.count), into: buffer)
+            return copy(body[...], from: position, count: min(chunkSize, body.count - position, buffer.count), into: buffer)
         case .paced(let stream):
             return readPaced(stream, into: buffer)
         }
@@ -139,8 +139,9 @@ final class BodyStream {
 
     private static func nanoseconds(_ milliseconds: Int) -> UInt64 { UInt64(max(0, milliseconds)) * 1_000_000 }
 
-    private func copy(_ bytes: [UInt8], from position: Int, count: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    private func copy(_ bytes: ArraySlice<UInt8>, from position: Int, count: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard count > 0 else { return 0 }
+        // The slice's own bytes: `position` counts from its start, whatever its indices.
         bytes.withUnsafeBytes { source in
             buffer.baseAddress!.copyMemory(from: source.baseAddress! + position, byteCount: count)
         }

@@ -72,7 +72,7 @@ package struct EventStream: Sendable {
             case .connectionReset where faulty:
                 return StreamedBody(pieces: pieces, ending: .reset)
             case .truncatedBody where faulty:
-                pieces.append(.init(after: after, bytes: Array(event.bytes.prefix(max(1, event.bytes.count / 2)))))
+                pieces.append(.init(after: after, bytes: event.bytes.prefix(max(1, event.bytes.count / 2))))
                 return StreamedBody(pieces: pieces, ending: .cut)
             case .malformedJSON where faulty:
                 pieces.append(.init(after: after, bytes: event.malformed))
@@ -106,7 +106,7 @@ package struct EventStream: Sendable {
         let size = max(1, (bytes.count + 9) / 10)
         let step = max(0, milliseconds) / 10
         return stride(from: 0, to: bytes.count, by: size).enumerated().map { index, start in
-            StreamedBody.Piece(after: index == 0 ? after : step, bytes: Array(bytes[start..<min(start + size, bytes.count)]))
+            StreamedBody.Piece(after: index == 0 ? after : step, bytes: bytes[start..<min(start + size, bytes.count)])
         }
     }
 
