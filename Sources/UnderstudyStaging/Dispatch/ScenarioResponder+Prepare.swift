@@ -15,8 +15,27 @@ extension ScenarioResponder {
             // address the client used, as in bodies.
             fields[field.name] = field.value.contains("{{origin}}") ? field.value.replacingAll("{{origin}}", with: origin) : field.value
         }
-        fields[.understudyScenario] = scenario.name
-        if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
+        Self.stamp(&fields, scenario: scenario)
         return Response(status: response.status, headerFields: fields, body: body)
     }
+
+    /// What every answer of a scenario says: which scenario answered, and that any page may read it.
+    static func stamp(_ fields: inout HTTPFields, scenario: Scenario) {
+        fields[.understudyScenario] = scenario.name
+        if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
+    }
+
+    /// The request's `Host` when it is a plain host[:port]; anything else
+    /// (missing, or characters that could break a JSON string) falls back to
+    /// the server's own address.
+    package func host(of request: ServerRequest) -> String {
+        if let host = request.target.host, Authority.isPlain(host) { return host }
+        return control.fallbackHost.current
+    }
+
+    /// `scheme://host` for the links of a response: `https` when the request came over TLS.
+    package func origin(of request: ServerRequest) -> String {
+        (request.target.isSecure ? "https://" : "http://") + host(of: request)
+    }
+
 }

@@ -248,19 +248,6 @@ package final class ScenarioResponder: HTTPResponder {
         }
     }
 
-    /// The request's `Host` when it is a plain host[:port]; anything else
-    /// (missing, or characters that could break a JSON string) falls back to
-    /// the server's own address.
-    package func host(of request: ServerRequest) -> String {
-        if let host = request.target.host, Authority.isPlain(host) { return host }
-        return control.fallbackHost.current
-    }
-
-    /// `scheme://host` for the links of a response: `https` when the request came over TLS.
-    package func origin(of request: ServerRequest) -> String {
-        (request.target.isSecure ? "https://" : "http://") + host(of: request)
-    }
-
     static let preflight = preflight(allowing: "GET, HEAD, OPTIONS")
     static let searchPreflight = preflight(allowing: "GET, HEAD, POST, OPTIONS")
 

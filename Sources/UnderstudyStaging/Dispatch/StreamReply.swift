@@ -11,8 +11,7 @@ extension ScenarioResponder {
     {
         var fields: HTTPFields = [.contentType: EventStream.contentType, .cacheControl: "no-cache"]
         for field in route.fixed?.fields ?? [:] where field.name != .contentType { fields[field.name] = field.value }
-        fields[.understudyScenario] = scenario.name
-        if fields[.allowOrigin] == nil { fields[.allowOrigin] = "*" }
+        Self.stamp(&fields, scenario: scenario)
         let response = Response(status: HTTPResponse.Status(code: route.fixed?.status ?? 200), headerFields: fields)
         // A header of any length is read only to compare it with the ids the stream has.
         let body = stream.body(
