@@ -3,7 +3,7 @@
  * calls Swift cannot make itself. Clang compiles them when Swift imports the
  * module. Three kinds, nothing else:
  *   - variadic functions (MHD_start_daemon, MHD_get_daemon_info,
- *     MHD_get_connection_info, MHD_set_connection_option), called with fixed
+ *     MHD_get_connection_info, MHD_set_connection_option, MHD_upgrade_action), called with fixed
  *     arguments;
  *   - options whose value is a function pointer, which MHD_OptionItem carries
  *     as an intptr_t;
@@ -47,6 +47,13 @@ cmhd_connection_socket_context(struct MHD_Connection *connection)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;
+}
+
+/* Gives an upgraded (WebSocket) socket back to libmicrohttpd, which closes it: the application must not close it. */
+static inline enum MHD_Result
+cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh)
+{
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
 }
 
 /* ---- Options whose value is a function pointer (it must travel as intptr_t) ---- */

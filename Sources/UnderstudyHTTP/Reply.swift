@@ -11,6 +11,9 @@ public struct Reply: Sendable {
         /// response's own body is not sent): server-sent events. Boxed, so that every other reply stays as
         /// small as it was (a `Reply` is copied along the request path).
         indirect case stream(Response, StreamedBody)
+        /// Answer the WebSocket handshake with `Response` (101 and its fields), then hand the socket to the
+        /// transport, which carries out the script. Boxed, as `stream` is.
+        indirect case webSocket(Response, WebSocketScript)
         /// Close the connection with a TCP reset and no response.
         case reset
         /// Never answer; the connection is closed when the server's maximum delay runs out.
@@ -44,7 +47,8 @@ public struct Reply: Sendable {
     /// The status that goes on the wire, or nil when no response is sent.
     public var status: Int? {
         switch action {
-        case .respond(let response), .truncate(let response), .dribble(let response, _, _), .stream(let response, _):
+        case .respond(let response), .truncate(let response), .dribble(let response, _, _), .stream(let response, _),
+            .webSocket(let response, _):
             return response.statusCode
         case .reset, .hold, .deferred:
             return nil

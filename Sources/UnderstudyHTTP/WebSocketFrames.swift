@@ -3,20 +3,21 @@
 /// unbounded buffer: a frame's declared length is judged against the message bound before any of its payload is kept.
 
 /// A close code the server sends (section 7.4.1); the ones Understudy uses have names.
-package struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable {
-    package var rawValue: UInt16
-    package init(rawValue: UInt16) { self.rawValue = rawValue }
+public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    package static let normal = Self(rawValue: 1000)
-    package static let goingAway = Self(rawValue: 1001)
-    package static let protocolError = Self(rawValue: 1002)
-    package static let invalidPayload = Self(rawValue: 1007)
-    package static let messageTooBig = Self(rawValue: 1009)
-    package static let internalError = Self(rawValue: 1011)
+    public static let normal = Self(rawValue: 1000)
+    public static let goingAway = Self(rawValue: 1001)
+    public static let protocolError = Self(rawValue: 1002)
+    public static let invalidPayload = Self(rawValue: 1007)
+    public static let policyViolation = Self(rawValue: 1008)
+    public static let messageTooBig = Self(rawValue: 1009)
+    public static let internalError = Self(rawValue: 1011)
 
     /// Whether a peer may send this code in a close frame (7.4.1, 7.4.2): 1004-1006 and 1015 are reserved for
     /// reporting, 1012-1014 are registered since, 3000-4999 belong to libraries and applications.
-    var isSendable: Bool {
+    package var isSendable: Bool {
         switch rawValue {
         case 1000...1003, 1007...1014, 3000...4999: true
         default: false
@@ -31,7 +32,7 @@ package struct WebSocketFailure: Error, Equatable, Sendable {
 }
 
 /// A whole message: fragments are joined before the reader hands it over.
-package enum WebSocketMessage: Equatable, Sendable {
+public enum WebSocketMessage: Equatable, Sendable {
     case text(String)
     case binary([UInt8])
 }

@@ -38,6 +38,8 @@ final class Connection: @unchecked Sendable {
         var request: ServerRequest?
         var reply: Reply?
         var status: Int?
+        /// The script of a WebSocket whose 101 is queued and whose socket the hub has not taken yet.
+        var webSocket: WebSocketScript?
         /// The raw request target as the URI callback saw it (pointers into libmicrohttpd's
         /// read buffer, valid until the request completes): for the strict checks and the query.
         /// Allocated once per connection and passed to C as is: `&` on a stored property of a
@@ -155,6 +157,8 @@ final class Connection: @unchecked Sendable {
     let socket: Int32
     let openedAt: UInt64
     let exchange = Exchange()
+    /// Set once, on the connection's worker thread, when its socket went to the WebSocket hub.
+    private var isUpgraded = false
     // swift-atomics, not Synchronization.Atomic: that one needs macOS 15, the package declares 14.
     private let deadlineWord: ManagedAtomic<UInt64>
 
@@ -190,6 +194,13 @@ final class Connection: @unchecked Sendable {
 
     func requestEnded(at now: UInt64) {
         exchange.end()
-        deadlineWord.store(Deadline(served: true, inRequest: false, waitingSince: now).word, ordering: .releasing)
+        // An upgraded connection waits for no request: its socket is the WebSocket hub's, never swept.
+        deadlineWord.store(Deadline(served: true, inRequest: false, waitingSince: isUpgraded ? nil : now).word, ordering: .releasing)
+    }
+
+    /// The connection became a WebSocket: the sweeps and the reclaiming of idle connections leave it alone.
+    func upgraded() {
+        isUpgraded = true
+        deadlineWord.store(Deadline(served: true, inRequest: false, waitingSince: nil).word, ordering: .releasing)
     }
 }

@@ -28,6 +28,8 @@ extension HTTPServer {
         case .stream(let response, let body):
             exchange.status = response.statusCode
             return queueStream(response, mode: .paced(body), connection: connection)
+        case .webSocket(let response, let script):
+            return queueUpgrade(response, script: script, connection: connection, exchange: exchange)
         case .reset:
             resetOnClose(connection: UInt(bitPattern: connection))
             return .NO

@@ -32,12 +32,18 @@ public final class HTTPServer: @unchecked Sendable {
     private var contextBox: Unmanaged<HTTPServer>?
     let parking: ParkingLot
     private let connections = ConnectionTable()
+    /// The upgraded WebSockets and their thread (see ``WebSocketHub``).
+    let webSockets: WebSocketHub
 
     public init(configuration: ServerConfiguration, options: MicroHTTPDOptions = MicroHTTPDOptions(), responder: any HTTPResponder) {
         self.configuration = configuration
         self.options = options
         self.responder = responder
         parking = ParkingLot(eventLoop: options.eventLoop)
+        // Three quarters of the connections at most: sockets held open never starve the HTTP requests.
+        webSockets = WebSocketHub(
+            maxSockets: max(1, configuration.connectionLimit * 3 / 4), maxBufferedBytes: WebSocketHub.perSocketBufferBound,
+            totalBufferedBytes: WebSocketHub.totalBufferBound)
     }
 
     deinit {
@@ -69,7 +75,7 @@ public final class HTTPServer: @unchecked Sendable {
 
         // epoll on Linux; poll where there is no epoll (or when UNDERSTUDY_EVENT_LOOP=poll asks for it).
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.daemonFlag(for: options.eventLoop)
-        flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_UPGRADE.rawValue
         // TURBO also skips the shutdown(SHUT_WR) before close, so a linger-0 close is a real RST.
         flags |= MHD_USE_TURBO.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
@@ -128,6 +134,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Number of connections currently suspended (delayed, held or dribbling).
     public var parkedConnections: Int { parking.count }
     public var openStreams: Int { streams.current }
+    /// WebSockets open now (a 101 on its way included).
+    public var openWebSockets: Int { webSockets.openSockets }
     /// Streams open now: counted by each paced ``BodyStream`` from its making to its release.
     let streams = Locked(0)
 
@@ -142,6 +150,8 @@ public final class HTTPServer: @unchecked Sendable {
         splitter?.stop()
         splitter = nil
         parking.drain()
+        // Every WebSocket gets its close frame (1001) and is given back before libmicrohttpd stops.
+        webSockets.stop()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainTimeoutSeconds * 1e9)
         while connections.isBusy(freshWindow: 1_000_000_000), DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(2_000)
@@ -239,6 +249,7 @@ public final class HTTPServer: @unchecked Sendable {
                 problems: answer?.problems
             )
         }
+        abandonUpgrade(exchange)
         connection.requestEnded(at: now)
         if let finished { responder.completed(finished) }
     }

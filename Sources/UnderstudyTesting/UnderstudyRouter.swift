@@ -176,6 +176,9 @@ public struct RouterResponse: Sendable {
                 case .close, .hold, .repeatFrom: nil
                 }
             (status, headerFields, body, fault) = (response.status, response.headerFields, stream.bytesOnce, ending)
+        case .webSocket(let response, _):
+            // The handshake's answer (101 and its fields); the socket's messages need the server.
+            (status, headerFields, body, fault) = (response.status, response.headerFields, [], nil)
         case .reset:
             (status, headerFields, body, fault) = (nil, [:], [], .reset)
         case .hold, .deferred:

@@ -158,6 +158,9 @@ package final class ScenarioResponder: HTTPResponder {
         if let stream = route.stream, !generic.overridesStream(of: route) {
             return streamReply(stream, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
         }
+        if let webSocket = route.webSocket, !generic.overridesStream(of: route) {
+            return webSocketReply(webSocket, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
+        }
         if let fixed = generic.response(for: route) {
             let host = host(of: request)
             let malformed = fault == .malformedJSON

@@ -16,6 +16,11 @@ extension ScenarioResponder {
                 return streamReply(
                     stream, to: request, route: route, delay: delayOverride ?? generic.delay ?? 0, fault: generic.fault ?? .none, scenario: scenario)
             }
+            if let webSocket = route.webSocket, generic.fixed == nil {
+                return webSocketReply(
+                    webSocket, to: request, route: route, delay: delayOverride ?? generic.delay ?? 0, fault: generic.fault ?? .none,
+                    scenario: scenario)
+            }
             guard let own = route.fixed ?? generic.fixed else { continue }
             let fixed = generic.fixed ?? own
             let parameters = generic.fixed == nil ? Dictionary(zip(route.parameterNames, values), uniquingKeysWith: { $1 }) : [:]

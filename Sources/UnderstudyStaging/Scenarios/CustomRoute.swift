@@ -15,7 +15,9 @@ package struct CustomRoute: Sendable {
     package var fixed: CannedResponse?
     /// Server-sent events instead of a body (`stream:`); `fixed` then holds only its status and headers.
     package var stream: EventStream?
-    /// Events a stream sends before its fault (`fault_after:`).
+    /// A WebSocket instead of a body (`websocket:`); `fixed` then holds only its headers.
+    package var webSocket: WebSocketBehavior?
+    /// Events a stream (or messages a WebSocket) sends before its fault (`fault_after:`).
     var faultAfter: Int?
     var delay: Int?
     var fault: Fault?

@@ -81,7 +81,9 @@ package struct ScenarioDefinition {
         var times: Int?
         /// `stream:`: server-sent events instead of a body.
         var stream: EventStream?
-        /// `fault_after:`: events sent before the route's fault.
+        /// `websocket:`: a WebSocket instead of a body.
+        var webSocket: WebSocketBehavior?
+        /// `fault_after:`: events (or a WebSocket's messages) sent before the route's fault.
         var faultAfter: Int?
         var keyPath: String
         var line: Int?

@@ -78,11 +78,11 @@ package struct ScenarioLoading {
     package mutating func customRoute(_ route: ScenarioDefinition.RouteDefinition, file: String, depth: Int) -> CustomRoute {
         let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
         let fixed = route.response.flatMap { fixedResponse($0, file: file, keyPath: route.keyPath, parameters: pattern.parameterNames) }
-        if route.response == nil, route.stream == nil, pattern.api == nil {
+        if route.response == nil, route.stream == nil, route.webSocket == nil, pattern.api == nil {
             problems.append(
                 FileProblem(
                     file: file, line: route.line, keyPath: route.keyPath,
-                    message: "a route outside the API prefixes needs a response (status, body, body_file, json or stream)"))
+                    message: "a route outside the API prefixes needs a response (status, body, body_file, json, stream or websocket)"))
         }
         var custom = CustomRoute(method: route.method, path: route.path, fixed: fixed, delay: route.delay, fault: route.fault)
         custom.depth = depth
@@ -91,6 +91,7 @@ package struct ScenarioLoading {
         custom.headers = route.headers
         custom.allowance = route.times.map(RouteAllowance.init)
         custom.stream = route.stream
+        custom.webSocket = route.webSocket
         custom.faultAfter = route.faultAfter
         return custom
     }

@@ -22,7 +22,8 @@ package struct ScenarioReader {
     static let apiKeys = ["dataset", "delay", "fault", "response"]
     static let responseKeys = ["status", "headers", "body", "body_file", "json"]
     static let routeKeys = [
-        "method", "path", "query", "request_headers", "request_body", "status", "headers", "body", "body_file", "json", "stream", "delay", "fault",
+        "method", "path", "query", "request_headers", "request_body", "status", "headers", "body", "body_file", "json", "stream", "websocket",
+        "delay", "fault",
         "fault_after", "times",
     ]
     /// The most `times:` may say.
@@ -248,9 +249,17 @@ package struct ScenarioReader {
                 problem(block[body]!, keyPath + "." + body, "a stream answers with its events: give stream or \(body), not both")
             }
         }
+        if let node = block["websocket"] {
+            route.webSocket = webSocket(node, at: keyPath + ".websocket")
+            if let body = ["body", "body_file", "json", "stream"].first(where: { block[$0] != nil }) {
+                problem(block[body]!, keyPath + "." + body, "a WebSocket answers with its frames: give websocket or \(body), not both")
+            }
+        }
         if let node = block["fault_after"] {
-            if block["stream"] == nil {
-                problem(node, keyPath + ".fault_after", "fault_after counts a stream's events: it needs stream beside it")
+            if block["stream"] == nil, block["websocket"] == nil {
+                problem(
+                    node, keyPath + ".fault_after",
+                    "fault_after counts a stream's events or a WebSocket's messages: it needs stream or websocket beside it")
             } else if let count = integer(node, keyPath + ".fault_after"), (0...EventStream.maxEvents).contains(count) {
                 route.faultAfter = count
             } else {
