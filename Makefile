@@ -96,6 +96,9 @@ test: helper
 	# Server-sent events read by httpx-sse (PyPI): the bundled streams under their faults, Last-Event-ID, a 10 MB
 	# Last-Event-ID, 300 clients that never read, SIGTERM with a stream open (docs/streams.md).
 	scripts/streams-e2e.sh
+	# WebSockets read by Python's websockets (PyPI, a strict RFC 6455 client): ws:// and wss:// on one port, the faults,
+	# a session's socket, unmasked and oversized frames, 10,000 sockets opening, clients that never read, SIGTERM (docs/websockets.md).
+	scripts/websockets-e2e.sh
 	# Replicas sharing their state in Redis: real redis-server and nginx (installed here) in front of real
 	# `understudy serve --redis` processes; a global switch, sessions through kills and restarts, Redis stopped and back.
 	scripts/replicas-e2e.sh

@@ -25,7 +25,7 @@ public final class UnderstudyServer: Sendable {
         let http = transport.listener(configuration: configuration.server, responder: engine.responder, log: log)
         self.http = http
         // Weakly: the engine's control outlives no server, but must not keep its listener alive.
-        engine.control.openStreams.withLock { $0 = { [weak http] in http?.openStreams ?? 0 } }
+        engine.control.openStreams.withLock { $0 = { [weak http] in (http?.openStreams ?? 0, http?.openWebSockets ?? 0) } }
         admin = configuration.adminPort.map { port in
             transport.forAdminListener().listener(
                 configuration: configuration.server.forAdminListener(port: port), responder: engine.adminResponder, log: log)
@@ -80,4 +80,6 @@ public final class UnderstudyServer: Sendable {
     public var parkedConnections: Int { http.parkedConnections }
     /// Server-sent event streams open right now.
     public var openStreams: Int { http.openStreams }
+    /// WebSockets open right now.
+    public var openWebSockets: Int { http.openWebSockets }
 }

@@ -37,6 +37,8 @@ extension UnderstudySession {
         public static func put(_ path: String, query: String? = nil) -> RequestPattern { .init(method: "PUT", path: path, query: query) }
         public static func patch(_ path: String, query: String? = nil) -> RequestPattern { .init(method: "PATCH", path: path, query: query) }
         public static func delete(_ path: String, query: String? = nil) -> RequestPattern { .init(method: "DELETE", path: path, query: query) }
+        /// A message the app sent over the WebSocket at `path` (the journal's `WS` entries), for `verify`.
+        public static func webSocketMessage(_ path: String) -> RequestPattern { .init(method: "WS", path: path) }
         /// Any method.
         public static func any(_ path: String, query: String? = nil) -> RequestPattern { .init(method: "*", path: path, query: query) }
 

@@ -26,16 +26,19 @@ extension UnderstudyWire {
         public var times: Int?
         /// Server-sent events instead of a body.
         public var stream: StreamDefinition?
-        /// How many events a stream sends before its `fault`.
+        /// A WebSocket instead of a body.
+        public var webSocket: WebSocketDefinition?
+        /// How many events a stream (or messages a WebSocket) sends before its `fault`.
         public var faultAfter: Int?
 
         public init(
             method: String? = nil, path: String, query: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
             body: String? = nil, bodyFile: String? = nil, delay: Int? = nil, fault: String? = nil,
             requestHeaders: [String: HeaderMatch]? = nil, requestBody: BodyMatch? = nil, times: Int? = nil,
-            stream: StreamDefinition? = nil, faultAfter: Int? = nil
+            stream: StreamDefinition? = nil, webSocket: WebSocketDefinition? = nil, faultAfter: Int? = nil
         ) {
             self.stream = stream
+            self.webSocket = webSocket
             self.faultAfter = faultAfter
             self.method = method
             self.path = path
@@ -55,6 +58,7 @@ extension UnderstudyWire {
             case method, path, query, status, headers, body, delay, fault, times, stream
             case bodyFile = "body_file"
             case faultAfter = "fault_after"
+            case webSocket = "websocket"
             case requestHeaders = "request_headers"
             case requestBody = "request_body"
         }

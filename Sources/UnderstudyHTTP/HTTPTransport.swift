@@ -16,6 +16,8 @@ public protocol HTTPListener: AnyObject, Sendable {
     var parkedConnections: Int { get }
     /// Responses streaming right now (server-sent events), parked between pieces or sending one.
     var openStreams: Int { get }
+    /// WebSockets open right now.
+    var openWebSockets: Int { get }
 }
 
 /// How a server listens: makes the listener for a configuration and a responder. The engine

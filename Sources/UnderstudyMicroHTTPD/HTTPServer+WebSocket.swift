@@ -8,9 +8,11 @@ import UnderstudyHTTP
 extension HTTPServer {
     func queueUpgrade(_ response: Response, script: WebSocketScript, connection: OpaquePointer, exchange: Connection.Exchange) -> MHD_Result {
         guard webSockets.reserve() else {
+            // `Connection: close`: a refused client does not keep one of the connections the others need.
             let full = ErrorBody.response(
                 .serviceUnavailable, error: "too many WebSockets",
-                detail: "\(webSockets.maxSockets) WebSockets are open, the most this server keeps; try again when one has closed.")
+                detail: "\(webSockets.maxSockets) WebSockets are open, the most this server keeps; try again when one has closed.",
+                extra: [.connection: "close", .retryAfter: "1"])
             exchange.status = full.statusCode
             return MHD_queue_response(connection, UInt32(full.statusCode), WireResponse.of(full, extra: configuration.responseFields).handle)
         }

@@ -181,6 +181,8 @@ extension UnderstudyTestServer {
     public var parkedConnections: Int { server.parkedConnections }
     /// Server-sent event streams open right now.
     public var openStreams: Int { server.openStreams }
+    /// WebSockets open right now.
+    public var openWebSockets: Int { server.openWebSockets }
 
     /// Reloads the scenarios folder; the scenarios in use stay if the new set has problems.
     ///

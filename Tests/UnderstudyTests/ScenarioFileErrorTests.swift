@@ -217,7 +217,7 @@ import UnderstudyDocuments
         errors.expectOne(problems, file: "s.yaml", keyPath: "routes[0].stream.then", containing: "close, hold, repeat")
         errors.expectOne(problems, file: "s.yaml", keyPath: "routes[1].stream.then", containing: "needs a pause")
         errors.expectOne(problems, file: "s.yaml", keyPath: "routes[2].json", containing: "give stream or json, not both")
-        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[3].fault_after", containing: "needs stream beside it")
+        errors.expectOne(problems, file: "s.yaml", keyPath: "routes[3].fault_after", containing: "needs stream or websocket beside it")
         errors.expectOne(problems, file: "s.yaml", keyPath: "routes[4].stream.data", containing: "unknown key")
         errors.expectOne(problems, file: "s.yaml", keyPath: "routes[4].stream.events", containing: "missing")
     }

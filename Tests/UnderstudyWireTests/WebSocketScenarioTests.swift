@@ -82,4 +82,27 @@ import UnderstudyTesting
         #expect(journal.allSatisfy { $0.path == Self.path })
         #expect(journal.contains { $0.method == "GET" && $0.status == 101 }, "the handshake itself")
     }
+
+    /// Done means, as the issue says it: a socket that closes with 1011 after the second message, in one call on the
+    /// test's session, and what the app sent checked with verify.
+    @Test func aSessionStagesASocketThatClosesWith1011AfterTheSecondMessage() async throws {
+        let session = UnderstudySession(admin: UnderstudyAdmin(baseURL: shared.baseURL))
+        try await session.respond(
+            toWebSocket: "/myapi/live",
+            with: .init(
+                onOpen: [.json(["type": "welcome"])],
+                onMessage: [.when(.json(contains: ["type": "order"]), reply: [.json(["type": "accepted"])]), .otherwise([.echo()])],
+                close: .init(afterMessages: 2, code: 1011, reason: "upstream failed")))
+        let events = try await Task.detached {
+            let client = try WebSocketTestClient(port: shared.port, path: "/myapi/live", headers: ["X-Understudy-Session": session.id])
+            var events = [client.receive()]
+            client.send(text: #"{"type":"order","id":7}"#)
+            events.append(client.receive())
+            events.append(client.receive())
+            return events
+        }.value
+        #expect(
+            events == [.text(#"{"type":"welcome"}"#), .text(#"{"type":"accepted"}"#), .close(code: 1011, reason: "upstream failed")])
+        try await session.verify(.webSocketMessage("/myapi/live"), body: .json(contains: ["type": "order"]))
+    }
 }

@@ -29,14 +29,15 @@ extension AdminAPI {
     /// traffic only once it serves what the others serve. Redis lost later does not make it unready: it
     /// serves from what it read, as every replica does then.
     func health(_ request: ServerRequest) -> Reply {
-        let streams = control.openStreams.current?() ?? 0
-        let open = streams > 0 ? streams : nil
-        guard let shared = control.shared else { return open == nil ? Self.healthy : Self.json(.ok, UnderstudyWire.Health(openStreams: open)) }
-        let health = shared.health
-        if request.queryValue("ready") != nil, health.status == "connecting" {
-            return Self.json(.serviceUnavailable, UnderstudyWire.Health(status: "not ready", shared: health, openStreams: open))
+        let (streams, sockets) = control.openStreams.current?() ?? (0, 0)
+        var answer = UnderstudyWire.Health(openStreams: streams > 0 ? streams : nil, openWebSockets: sockets > 0 ? sockets : nil)
+        guard let shared = control.shared else { return streams + sockets == 0 ? Self.healthy : Self.json(.ok, answer) }
+        answer.shared = shared.health
+        if request.queryValue("ready") != nil, answer.shared?.status == "connecting" {
+            answer.status = "not ready"
+            return Self.json(.serviceUnavailable, answer)
         }
-        return Self.json(.ok, UnderstudyWire.Health(shared: health, openStreams: open))
+        return Self.json(.ok, answer)
     }
 
     /// A session header that names another session than the path: refused, since a load balancer

@@ -7,7 +7,7 @@ extension ScenarioReader {
     static let webSocketKeys = ["on_open", "on_message", "close"]
     static let webSocketRuleKeys = ["match", "reply"]
     static let webSocketFrameKeys = ["text", "json", "binary", "echo", "delay"]
-    static let webSocketCloseKeys = ["after", "code", "reason"]
+    static let webSocketCloseKeys = ["after", "after_messages", "code", "reason"]
 
     mutating func webSocket(_ node: YAMLNode, at keyPath: String) -> WebSocketBehavior? {
         guard let block = mapping(node, keyPath) else { return nil }
@@ -31,7 +31,18 @@ extension ScenarioReader {
         }
         if let node = block["close"], let close = mapping(node, keyPath + ".close") {
             checkKeys(close, allowed: Self.webSocketCloseKeys, at: keyPath + ".close")
-            let after = close["after"].flatMap { milliseconds($0, keyPath + ".close.after") } ?? 0
+            let after = close["after"].flatMap { milliseconds($0, keyPath + ".close.after") }
+            var afterMessages: Int?
+            if let node = close["after_messages"] {
+                if let count = integer(node, keyPath + ".close.after_messages"), (1...WebSocketBehavior.maxFrames).contains(count) {
+                    afterMessages = count
+                } else {
+                    problem(node, keyPath + ".close.after_messages", "expected a count of messages from 1 to \(WebSocketBehavior.maxFrames)")
+                }
+            }
+            if close["after"] != nil, close["after_messages"] != nil {
+                problem(node, keyPath + ".close", "a close comes after a time or after a count of messages: give after or after_messages, not both")
+            }
             var code = WebSocketCloseCode.normal
             if let node = close["code"], let number = integer(node, keyPath + ".close.code") {
                 let candidate = WebSocketCloseCode(rawValue: UInt16(clamping: max(0, number)))
@@ -43,7 +54,8 @@ extension ScenarioReader {
             }
             let reason = close["reason"].flatMap { string($0, keyPath + ".close.reason") } ?? ""
             if reason.utf8.count > 123 { problem(close["reason"]!, keyPath + ".close.reason", "longer than a close frame's 123 bytes") }
-            behavior.close = WebSocketBehavior.Close(after: after, code: code, reason: reason)
+            behavior.close = WebSocketBehavior.Close(
+                after: after ?? (afterMessages == nil ? 0 : nil), afterMessages: afterMessages, code: code, reason: reason)
         }
         return behavior
     }

@@ -49,13 +49,16 @@ package struct WebSocketBehavior: Sendable {
         }
     }
 
+    /// A close frame `after` milliseconds from the opening, or once the server has sent `afterMessages` messages.
     package struct Close: Sendable {
-        package var after: Int
+        package var after: Int?
+        package var afterMessages: Int?
         package var code: WebSocketCloseCode
         package var reason: String
 
-        package init(after: Int, code: WebSocketCloseCode, reason: String) {
+        package init(after: Int?, afterMessages: Int? = nil, code: WebSocketCloseCode, reason: String) {
             self.after = after
+            self.afterMessages = afterMessages
             self.code = code
             self.reason = reason
         }
@@ -106,7 +109,8 @@ package struct WebSocketBehavior: Sendable {
                 return sends(rule.reply, answering: message)
             },
             maxMessageBytes: Self.maxMessageBytes, observe: observe)
-        if let close { script.endAfterMilliseconds = (min(close.after, maxDelay), .close(close.code, reason: close.reason)) }
+        if let close, let after = close.after { script.endAfterMilliseconds = (min(after, maxDelay), .close(close.code, reason: close.reason)) }
+        if let close, let count = close.afterMessages { script.endAfterMessages = (count, .close(close.code, reason: close.reason)) }
         // The faults that mean something once the socket is open; the others are answered before the 101.
         let ending: WebSocketScript.Ending? =
             switch fault {

@@ -37,7 +37,7 @@ package final class ServerControl: Sendable {
     /// `host:port` used for links when a request has no usable `Host` header.
     package let fallbackHost = Locked("127.0.0.1")
     /// How many streams the transport has open (the dashboard shows it); nil without a transport (the router).
-    package let openStreams = Locked<(@Sendable () -> Int)?>(nil)
+    package let openStreams = Locked<(@Sendable () -> (streams: Int, webSockets: Int))?>(nil)
     /// Answers a scenario's `proxy:` prefixes; nil when the embedder gave none (proxying then answers 502).
     /// Set once, right after start-up, before any request.
     package let upstreamClient = Locked<(any UpstreamClient)?>(nil)

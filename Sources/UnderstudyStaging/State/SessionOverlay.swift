@@ -51,7 +51,10 @@ package struct SessionOverlay: Sendable {
     static func cost(of route: CustomRoute) -> Int {
         let response =
             route.fixed.map { 2 * $0.body.utf8.count + $0.fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count } } ?? 0
-        return 256 + route.pattern.utf8.count + response + (route.body?.cost ?? 0) + route.headers.reduce(0) { $0 + 32 + $1.cost }
+        // A stream's events (as sent, and as malformed-json cuts them) and a WebSocket's frames count too.
+        let stream = route.stream.map { $0.events.reduce(0) { $0 + $1.bytes.count + $1.malformed.count } } ?? 0
+        return 256 + route.pattern.utf8.count + response + (route.body?.cost ?? 0) + route.headers.reduce(0) { $0 + 32 + $1.cost } + stream
+            + (route.webSocket?.cost ?? 0)
     }
 
     /// Reads `{"routes": [ROUTE, …]}`, each ROUTE as in a scenario file (`method`, `path`, `query`,
