@@ -518,6 +518,13 @@ def main():
         import bench_streams
         streams_ok, streams_shown = bench_streams.row(bench_streams.measure(BINARY, scenarios=scenarios))
         print(f"  {streams_shown}", file=sys.stderr)
+        print("  2,000 open WebSockets, and echo round trips against Python's websockets …", file=sys.stderr)
+        import bench_websockets
+        sockets_ok, sockets_shown = bench_websockets.open_row(bench_websockets.measure_open(BINARY))
+        subprocess.run([os.path.join(ROOT, "scripts", "websockets-e2e.sh"), "--venv-only"], check=True)
+        echo_ok, echo_shown = bench_websockets.echo_row(
+            bench_websockets.measure_echo(BINARY, os.path.join(ROOT, ".venv-websockets", "bin", "python")))
+        print(f"  {sockets_shown}\n  {echo_shown}", file=sys.stderr)
         print("  start to first 200, 20 starts each, Understudy and nginx in turn …", file=sys.stderr)
 
         def nginx_at(port):
@@ -602,6 +609,8 @@ def main():
         other_rows = [
             f"| `delay` 1000 ms × {delay['count']:,} concurrent connections | {delay['ok']:,} answered, each {delay['fastest']:.3f}–{delay['slowest']:.3f} s after it was sent; the client took {delay['last_sent']:.3f} s to send all, answers came {delay['first']:.3f}–{delay['last']:.3f} s after the first send (spread {spread:.3f} s); peak {delay['threads']} threads, {delay['rss'] / 1024:.1f} MB | each within 1.2 s; ≤ 8 threads; ≤ 60 MB | {verdict(delay_ok)} |",
             f"| 2,000 open server-sent event streams (the ticker, an event a second), read with epoll | {streams_shown} | p99 lateness ≤ 50 ms; ≤ 8 threads; ≤ {bench_streams.PER_STREAM_KB} KB a stream | {verdict(streams_ok)} |",
+            f"| 2,000 open WebSockets (a message a second after the opening), read with epoll | {sockets_shown} | p99 lateness ≤ 50 ms; ≤ 8 threads; ≤ {bench_websockets.PER_SOCKET_KB} KB a socket | {verdict(sockets_ok)} |",
+            f"| WebSocket echo: 8 clients, each a message at a time, the same raw-socket client against Understudy's `echo: true` and a Python `websockets` 15 echo server | {echo_shown} | ≥ 1× Python's websockets | {verdict(echo_ok)} |",
             f"| artic `q` search on the whole dataset, {search['count']:,} different texts (words, phrases, typos), one keep-alive connection | p50 {search['search'][0]:.0f} µs, p99 {search['search'][1]:.0f} µs per request, client to client; a cached detail on the same connection: p50 {search['baseline'][0]:.0f} µs, p99 {search['baseline'][1]:.0f} µs | search p50 ≤ 1,000 µs | {verdict(search['search'][0] <= 1000)} |",
             f"| process start to first 200 on `/__admin/health` (nginx: on its first file), the two in turn | median {startup[0]:.1f} ms (min {startup[1]:.1f}, max {startup[2]:.1f}; 20 starts); nginx {nginx_startup[0]:.1f} ms (min {nginx_startup[1]:.1f}, max {nginx_startup[2]:.1f}): {startup[0] / nginx_startup[0]:.2f}× | ≤ 2× nginx | {verdict(startup[0] <= 2 * nginx_startup[0])} |",
             f"| a fresh clone's `make run` to the first answer, SwiftPM's caches empty (resolving, building `understudy` only, starting) | {first_run_seconds:.0f} s | ≤ 120 s | {verdict(first_run_seconds <= 120)} |",
