@@ -13,7 +13,7 @@ one this replica holds: the common path). With --redis the watcher's threads rea
 work that follows the run's time, not its requests: the busiest thread's count (the worker's, with
 `--threads 1`) is reported beside the whole process's.
 
-Usage: scripts/callgrind-request.py [--binary .build/release/understudy] [--redis] [--session ID] [PATH ...]
+Usage: scripts/callgrind-request.py [--binary .build/release/understudy] [--scenarios DIR] [--redis] [--session ID] [PATH ...]
 """
 import argparse, glob, http.client, json, os, re, shutil, socket, subprocess, sys, tempfile, time
 
@@ -46,7 +46,7 @@ def totals(path):
     raise SystemExit(f"callgrind wrote no totals in {path}")
 
 
-def run(binary, path, count, redis=False, session=None):
+def run(binary, path, count, redis=False, session=None, scenarios=os.path.join(ROOT, "scenarios")):
     """The whole process's instructions and its busiest thread's."""
     with tempfile.TemporaryDirectory() as work:
         out = os.path.join(work, "callgrind.out")
@@ -56,7 +56,7 @@ def run(binary, path, count, redis=False, session=None):
             extra = ["--redis", f"redis://127.0.0.1:{redis_port}/0"]
         server = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}", binary, "serve", "--port", "0",
-             "--scenarios", os.path.join(ROOT, "scenarios"), "--threads", "1", *extra],
+             "--scenarios", scenarios, "--threads", "1", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = server.stdout.readline()
         port = int(re.search(r":(\d+)\s*$", line).group(1))
@@ -102,11 +102,13 @@ def main():
     parser.add_argument("--large", type=int, default=3500)
     parser.add_argument("--redis", action="store_true", help="serve with --redis to a redis-server started here")
     parser.add_argument("--session", help="send X-Understudy-Session with this id (its scenario set to happy first)")
+    parser.add_argument("--scenarios", default=os.path.join(ROOT, "scenarios"),
+                        help="the scenarios folder (an older build's own, when it cannot read today's)")
     parser.add_argument("paths", nargs="*", default=["/catfact/facts", "/swapi/api/people/1/"])
     args = parser.parse_args()
     for path in args.paths:
-        small = run(args.binary, path, args.small, args.redis, args.session)
-        large = run(args.binary, path, args.large, args.redis, args.session)
+        small = run(args.binary, path, args.small, args.redis, args.session, args.scenarios)
+        large = run(args.binary, path, args.large, args.redis, args.session, args.scenarios)
         per = [(b - a) / (args.large - args.small) for a, b in zip(small, large)]
         print(f"{path}: {per[0]:,.0f} instructions per request ({per[1]:,.0f} on the busiest thread)")
 

@@ -110,8 +110,7 @@ struct OperationReader {
         }
         var content = OpenAPIContent(
             contentType: type, schemaPointer: nil, examples: examples, example: media["example"], synthesized: nil)
-        if let schema = media["schema"] {
-            let schemaPointer = pointer.appending("schema")
+        if let (schema, schemaPointer) = media["schema"].map({ ($0, pointer.appending("schema")) }) ?? itemDataSchema(media, at: pointer) {
             // The document's own examples are served as written (they are what the real API sends, as Twilio's
             // relative `uri`s under `format: uri` are), and each that breaks its schema is said.
             var written = examples.map { ($0.value, $0.pointer) }
@@ -126,6 +125,18 @@ struct OperationReader {
             if status.isSuccess, content.isJSON, content.synthesized != nil { content.schema = schema }
         }
         return content
+    }
+
+    /// OpenAPI 3.2's `itemSchema` of a sequential media type (`text/event-stream`, `application/jsonl`…), read as what
+    /// one event's data holds: its `data` property's `contentSchema` when the data is JSON text (3.2's own example of
+    /// server-sent events writes it so), else its `data` property, else the item itself.
+    private mutating func itemDataSchema(_ media: JSONValue, at pointer: JSONPointer) -> (JSONValue, JSONPointer)? {
+        guard let item = media["itemSchema"] else { return nil }
+        let (resolved, itemPointer) = resolver.resolved(item, at: pointer.appending("itemSchema")) ?? (item, pointer.appending("itemSchema"))
+        guard let data = resolved["properties"]?["data"] else { return (resolved, itemPointer) }
+        let dataPointer = itemPointer.appending("properties").appending("data")
+        if let content = data["contentSchema"] { return (content, dataPointer.appending("contentSchema")) }
+        return (data, dataPointer)
     }
 
     /// A header's `example`, its first `examples` value, or a value synthesised from its schema.

@@ -98,6 +98,19 @@ import UnderstudyTesting
         #expect(failed.status?.code == 500 && failed.header("Content-Type") != "text/event-stream")
     }
 
+    /// OpenAPI 3.2's `itemSchema`: one event's data is its `data` property's `contentSchema` (JSON text), or the item.
+    @Test func anItemSchemaDescribesEachEventsData() async throws {
+        let router = try UnderstudyRouter(openAPI: [OpenAPIMount(name: "i", file: Self.documents.appendingPathComponent("streams/items.yaml"))])
+        func data(_ answer: RouterResponse) -> [String] {
+            answer.text.split(separator: "\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+        }
+        let ticks = await router.execute("/i/ticks", waitForDelays: false)
+        #expect(ticks.status?.code == 200 && ticks.header("Content-Type") == "text/event-stream")
+        #expect(data(ticks) == Array(repeating: #"{"symbol":"UST","price":101.25}"#, count: 3), "\(ticks.text)")
+        let plain = await router.execute("/i/plain", waitForDelays: false)
+        #expect(data(plain) == Array(repeating: #"{"n":3}"#, count: 3), "\(plain.text)")
+    }
+
     @Test func linksToTheServerPointAtUnderstudyAndTheBodyIsTheDocumentsExample() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
