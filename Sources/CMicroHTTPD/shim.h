@@ -41,6 +41,14 @@ cmhd_connection_fd(struct MHD_Connection *connection)
     return info ? info->connect_fd : -1;
 }
 
+/* The connections a daemon holds now (its thread pool's summed). */
+static inline unsigned int
+cmhd_current_connections(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info ? info->num_connections : 0;
+}
+
 /* The pointer stored through the connection-notification callback's socket_context. */
 static inline void *
 cmhd_connection_socket_context(struct MHD_Connection *connection)

@@ -41,7 +41,8 @@ extension HTTPServer {
         daemon = plainDaemon
         tlsDaemon = secureDaemon
         let splitter = SchemeSplitter(
-            listening: socket.descriptor, plain: plainDaemon, secure: secureDaemon, waitSeconds: configuration.connectionTimeoutSeconds
+            listening: socket.descriptor, plain: plainDaemon, secure: secureDaemon, waitSeconds: configuration.connectionTimeoutSeconds,
+            connectionLimit: connectionLimit
         ) { [weak self] in self?.isDraining ?? true }
         splitter.start()
         self.splitter = splitter
