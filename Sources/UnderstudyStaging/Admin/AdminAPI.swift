@@ -92,6 +92,7 @@ package struct AdminAPI {
                 state.overrides = [:]
                 state.sessions = [:]
             }
+            control.counters.reset()
             control.journal.clear()
             return ok(stateJSON())
         case ["reload"]:

@@ -162,8 +162,13 @@ package final class ScenarioResponder: HTTPResponder {
             return webSocketReply(webSocket, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
         }
         if let fixed = generic.response(for: route) {
-            let host = host(of: request)
             let malformed = fault == .malformedJSON
+            if fixed.usesRequest {
+                let response = requestValuesResponse(
+                    fixed, to: request, route: route, parameters: parameters, scenario: scenario, malformed: malformed)
+                return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
+            }
+            let host = host(of: request)
             let render = { fixed.render(parameters: Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })) }
             let prepare = { (template: APIResponse) in
                 self.prepare(template, headers: fixed.fields, scenario: scenario, origin: self.origin(of: request), malformed: malformed)

@@ -27,9 +27,9 @@ extension ScenarioResponder {
             let fault = generic.fault ?? .none
             let delay = delayOverride ?? generic.delay ?? 0
             // Not cached: the scenario's cache is keyed by its own routes, and a fault path need not be fast.
-            let response = prepare(
-                fixed.render(parameters: parameters), headers: fixed.fields, scenario: scenario, origin: origin(of: request),
-                malformed: fault == .malformedJSON)
+            let response = requestValuesResponse(
+                fixed, to: request, route: route, parameters: values, scenario: scenario, malformed: fault == .malformedJSON,
+                values: parameters)
             return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
         }
         return nil

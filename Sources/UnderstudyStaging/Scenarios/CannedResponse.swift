@@ -2,7 +2,7 @@ package import HTTPTypes
 package import UnderstudyAPIService
 package import UnderstudyAdminWire
 package import UnderstudyDocuments
-import UnderstudyHTTP
+package import UnderstudyHTTP
 
 /// A fixed response of a scenario file. Its body may hold `{{origin}}` and
 /// `{{param}}` placeholders, filled per host and per request.
@@ -26,13 +26,21 @@ package struct CannedResponse: Sendable {
             return false
         }
     }
+    /// Whether the body or a header holds a value of the request or of the moment (`{{request.…}}`, `{{now}}`,
+    /// `{{uuid}}`, `{{counter}}`): then every answer is made anew, never cached. Read per request: kept, not computed.
+    package let usesRequest: Bool
+    /// Whether it holds `{{counter}}`, which counts the route's answers.
+    package let usesCounter: Bool
     private let pieces: [Piece]
     private let language: Language
+    /// The headers whose value holds a placeholder, split as the body is (as text).
+    private let fieldPieces: [(name: HTTPField.Name, pieces: [Piece])]
 
     private enum Piece: Sendable {
         case text(String)
         case origin
         case parameter(String, inJSONString: Bool)
+        case request(RequestValue, inJSONString: Bool)
     }
 
     package enum Language: Sendable { case json, html, text }
@@ -51,6 +59,16 @@ package struct CannedResponse: Sendable {
             default: .text
             }
         pieces = Self.split(body, language: language)
+        fieldPieces = fields.filter { $0.value.contains("{{") }.map { ($0.name, Self.split($0.value, language: .text)) }
+        (usesRequest, usesCounter) = Self.requestUse(pieces + fieldPieces.flatMap(\.pieces))
+    }
+
+    private static func requestUse(_ pieces: [Piece]) -> (request: Bool, counter: Bool) {
+        let values = pieces.compactMap { piece -> RequestValue? in
+            if case .request(let value, _) = piece { return value }
+            return nil
+        }
+        return (!values.isEmpty, values.contains(.counter))
     }
 
     /// A response made elsewhere (an OpenAPI document's), its body already JSON or text with holes for the
@@ -60,6 +78,8 @@ package struct CannedResponse: Sendable {
         self.fields = fields
         contentType = fields[.contentType] ?? "application/json"
         language = .text
+        fieldPieces = []
+        (usesRequest, usesCounter) = (false, false)
         pieces = template.segments.map { segment in
             switch segment {
             case .bytes(let bytes): .text(String(decoding: bytes, as: UTF8.self))
@@ -74,33 +94,69 @@ package struct CannedResponse: Sendable {
         }.joined()
     }
 
-    package func render(parameters: [String: String]) -> APIResponse {
+    package func render(parameters: [String: String], request: ServerRequest? = nil, counter: Int = 0) -> APIResponse {
         var template = BodyTemplate()
         for piece in pieces {
             switch piece {
             case .text(let text): template.append(text)
             case .origin: template.appendOrigin(slashEscaped: false)
             case .parameter(let name, let inString):
-                let value = parameters[name] ?? ""
-                switch language {
-                // The project's one JSON writer escapes the value, as it escapes every string it writes.
-                case .json: template.append(inString ? JSONWriter().escaped(value) : Self.jsonValue(value))
-                case .html: template.append(Self.htmlEscaped(value))
-                case .text: template.append(value)
-                }
+                append(parameters[name].map(RequestValue.Filled.text), inString: inString, to: &template)
+            case .request(let value, let inString):
+                append(value.value(in: request, parameters: parameters, counter: counter), inString: inString, to: &template)
             }
         }
         return APIResponse(status: HTTPResponse.Status(code: status), body: template, contentType: contentType)
     }
 
-    /// Placeholder names used in the body: each `{{name}}` with no brace inside.
+    /// The headers, their placeholders filled as text; a header whose value would hold a line break (or NUL) is
+    /// left out, so a request value can never add a header or split the response.
+    package func renderedFields(parameters: [String: String], request: ServerRequest?, counter: Int) -> HTTPFields {
+        guard !fieldPieces.isEmpty else { return fields }
+        var rendered = fields
+        for (name, pieces) in fieldPieces {
+            var value = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let text): value += text
+                case .origin: value += "{{origin}}"
+                case .parameter(let name, _): value += parameters[name] ?? ""
+                case .request(let placeholder, _): value += placeholder.value(in: request, parameters: parameters, counter: counter)?.text ?? ""
+                }
+            }
+            rendered[name] = nil
+            if !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }) { rendered[name] = value }
+        }
+        return rendered
+    }
+
+    /// A filled value in the body's language: escaped inside a JSON string, a JSON value outside one (`null` when
+    /// the request has none), entity-escaped in HTML.
+    private func append(_ filled: RequestValue.Filled?, inString: Bool, to template: inout BodyTemplate) {
+        switch language {
+        // The project's one JSON writer escapes the value, as it escapes every string it writes.
+        case .json:
+            if inString {
+                template.append(JSONWriter().escaped(filled?.text ?? ""))
+            } else if case .json(let value)? = filled {
+                JSONWriter().write(value, into: &template)
+            } else {
+                template.append(filled.map { Self.jsonValue($0.text) } ?? Array("null".utf8))
+            }
+        case .html: template.append(Self.htmlEscaped(filled?.text ?? ""))
+        case .text: template.append(filled?.text ?? "")
+        }
+    }
+
+    /// Placeholder names used in the body and headers that are not request values: each `{{name}}` with no brace
+    /// inside (`{{request.path.NAME}}` counts as `NAME`, which the path must have).
     var placeholders: Set<String> {
         Set(
-            pieces.compactMap { piece in
+            (pieces + fieldPieces.flatMap(\.pieces)).compactMap { piece in
                 switch piece {
                 case .origin: "origin"
                 case .parameter(let name, _): name
-                case .text: nil
+                case .text, .request: nil
                 }
             })
     }
@@ -120,13 +176,28 @@ package struct CannedResponse: Sendable {
         var inString = false
         var escaped = false
         while index < bytes.count {
+            // In JSON, a string that is one request value alone ("{{request.body.tags}}") becomes that value as it is:
+            // a number, an object, `null` when the request has none. (A path's "{{id}}" stays a string, as it was.)
+            if language == .json, !inString, bytes[index] == quote, let (value, end) = wholeStringValue(bytes, at: index) {
+                if textStart < index { pieces.append(.text(String(decoding: bytes[textStart..<index], as: UTF8.self))) }
+                pieces.append(.request(value, inJSONString: false))
+                index = end
+                textStart = index
+                continue
+            }
             if bytes[index] == open, index + 1 < bytes.count, bytes[index + 1] == open {
                 var end = index + 2
                 while end < bytes.count, bytes[end] != open, bytes[end] != close { end += 1 }
                 if end + 1 < bytes.count, bytes[end] == close, bytes[end + 1] == close {
                     if textStart < index { pieces.append(.text(String(decoding: bytes[textStart..<index], as: UTF8.self))) }
                     let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-                    pieces.append(name == "origin" ? .origin : .parameter(name, inJSONString: language == .json && inString))
+                    let inJSONString = language == .json && inString
+                    switch RequestValue(placeholder: name) {
+                    case _ where name == "origin": pieces.append(.origin)
+                    case .path(let parameter)?: pieces.append(.parameter(parameter, inJSONString: inJSONString))
+                    case let value?: pieces.append(.request(value, inJSONString: inJSONString))
+                    case nil: pieces.append(.parameter(name, inJSONString: inJSONString))
+                    }
                     index = end + 2
                     textStart = index
                     continue
@@ -144,6 +215,22 @@ package struct CannedResponse: Sendable {
         }
         if textStart < bytes.count { pieces.append(.text(String(decoding: bytes[textStart...], as: UTF8.self))) }
         return pieces
+    }
+
+    /// The request value a JSON string starting at `start` (its opening quote) holds alone, and the index after its
+    /// closing quote; nil when the string is anything else.
+    private static func wholeStringValue(_ bytes: [UInt8], at start: Int) -> (RequestValue, Int)? {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        guard start + 5 < bytes.count, bytes[start + 1] == open, bytes[start + 2] == open else { return nil }
+        var end = start + 3
+        while end < bytes.count, bytes[end] != open, bytes[end] != close, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
+            end += 1
+        }
+        guard end + 2 < bytes.count, bytes[end] == close, bytes[end + 1] == close, bytes[end + 2] == UInt8(ascii: "\"") else { return nil }
+        guard let value = RequestValue(placeholder: String(decoding: bytes[(start + 3)..<end], as: UTF8.self)) else { return nil }
+        if case .path = value { return nil }
+        return (value, end + 3)
     }
 
     /// `value` as a JSON value standing on its own: a plain integer as a number, anything else as a string.

@@ -34,6 +34,8 @@ package final class ServerControl: Sendable {
     /// Host, cross-site and token checks before every admin route.
     let adminGuard: AdminGuard
     let logger: Logger
+    /// `{{counter}}`'s counts, per route and session.
+    package let counters = RouteCounters()
     /// `host:port` used for links when a request has no usable `Host` header.
     package let fallbackHost = Locked("127.0.0.1")
     /// How many streams the transport has open (the dashboard shows it); nil without a transport (the router).
