@@ -32,12 +32,21 @@ import UnderstudyTesting
           - path: /myapi/hello
             headers: {Content-Type: text/html}
             body: "<p>Hello {{request.query.name}}</p>"
+          - method: POST
+            path: /myapi/chat/:room
+            stream:
+              events:
+                - {id: "1", data: {model: "{{request.body.model}}", room: "{{request.path.room}}", n: "{{counter}}"}}
+                - {id: "2", data: "for {{request.query.user}}"}
+                - {id: "3", data: {done: true}}
         """
 
     func router() throws -> UnderstudyRouter {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-values-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.file.write(to: folder.appendingPathComponent("values.yaml"), atomically: true, encoding: .utf8)
+        try "description: the same, each event's JSON cut\nextends: values\nfault: malformed-json\n".write(
+            to: folder.appendingPathComponent("cut.yaml"), atomically: true, encoding: .utf8)
         return try UnderstudyRouter(scenarios: folder, scenario: "values")
     }
 
@@ -75,10 +84,24 @@ import UnderstudyTesting
         #expect(split.header("Location") == nil && split.header("X-Evil") == nil, "a value with CR/LF leaves its header out")
     }
 
+    @Test func aStreamsEventsCarryTheRequestsValues() async throws {
+        let router = try router()
+        let answer = await router.execute(
+            "/myapi/chat/lobby?user=%3Cann%3E", method: .post, body: Array(#"{"model":"gpt \"4\""}"#.utf8), waitForDelays: false)
+        let data = answer.text.split(separator: "\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+        #expect(data == [#"{"model":"gpt \"4\"","room":"lobby","n":1}"#, "for <ann>", #"{"done":true}"#], "\(answer.text)")
+        let cut = await router.execute(
+            "/myapi/chat/lobby", method: .post, headers: [HTTPField.Name("X-Understudy-Scenario")!: "cut"],
+            body: Array(#"{"model":"m"}"#.utf8), waitForDelays: false)
+        #expect(cut.text.contains("data: {\"model\":\"m\",\"r") && !cut.text.contains("lobby"), "malformed-json cuts the filled data: \(cut.text)")
+    }
+
     @Test func anUnknownRequestValueIsALocatedProblem() throws {
         let problems = try ScenarioFileErrorTests().load([
             "v.yaml": "routes:\n  - path: /a\n    json: {x: \"{{request.cookie.x}}\", y: \"{{now:week}}\"}\n"
+                + "  - path: /b\n    stream: {events: [{data: {x: \"{{request.path.nope}}\"}}]}\n"
         ])
+        ScenarioFileErrorTests().expectOne(problems, file: "v.yaml", keyPath: "routes[1].stream.events[0].data", containing: "{{nope}}")
         ScenarioFileErrorTests().expectOne(problems, file: "v.yaml", keyPath: "routes[0]", containing: "{{now:week}}")
         ScenarioFileErrorTests().expectOne(problems, file: "v.yaml", keyPath: "routes[0]", containing: "{{request.cookie.x}}")
     }

@@ -46,6 +46,15 @@ import UnderstudyTesting
         #expect(client.receive() == .ended(midFrame: true))
     }
 
+    @Test func theFirstOfferedSubprotocolIsChosen() throws {
+        let client = try WebSocketTestClient(
+            port: shared.port, path: Self.path,
+            headers: ["X-Understudy-Scenario": "custom-routes", "Sec-WebSocket-Protocol": "graphql-transport-ws, graphql-ws"])
+        #expect(client.status == 101 && client.head.contains("Sec-WebSocket-Protocol: graphql-transport-ws\r\n"), "\(client.head)")
+        let plain = try open("custom-routes")
+        #expect(!plain.head.contains("Sec-WebSocket-Protocol"), "none offered, none chosen")
+    }
+
     @Test func serverErrorAnswersTheHandshakeWithItsStatus() throws {
         let client = try open("server-error")
         #expect(client.status == 500, "\(client.head)")

@@ -13,6 +13,15 @@ extension ScenarioResponder {
         for field in route.fixed?.fields ?? [:] where field.name != .contentType { fields[field.name] = field.value }
         Self.stamp(&fields, scenario: scenario)
         let response = Response(status: HTTPResponse.Status(code: route.fixed?.status ?? 200), headerFields: fields)
+        // Request values in the events' data: the stream filled for this request (never for the others).
+        var stream = stream
+        if stream.usesRequest {
+            let parameters = Dictionary(zip(route.parameterNames, route.match(request) ?? []), uniquingKeysWith: { $1 })
+            let counter =
+                stream.usesCounter
+                ? control.counters.next(route: "\(route.method?.rawValue ?? "*") \(route.pattern)", session: request.header(.understudySession)) : 0
+            stream = stream.filled(request: request, parameters: parameters, counter: counter)
+        }
         // A header of any length is read only to compare it with the ids the stream has.
         let body = stream.body(
             resumingAfter: request.header(Self.lastEventID), fault: fault, faultAfter: route.faultAfter ?? 0, slowOver: delay)

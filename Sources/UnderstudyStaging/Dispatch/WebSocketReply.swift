@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnderstudyDocuments
 import UnderstudyHTTP
 
 /// A route's `websocket:` answered: the handshake checked (RFC 6455 section 4.2), the 101 with its accept value,
@@ -26,6 +27,14 @@ extension ScenarioResponder {
         if fault == .timeout { return Reply(.hold, tag: scenario.name) }
         // libmicrohttpd adds `Connection: Upgrade` to a 101 itself.
         var fields: HTTPFields = [Self.upgrade: "websocket", Self.accept: accept]
+        // A client that offers subprotocols (`graphql-transport-ws`, `mqtt`) gets the first it offered, as a server
+        // speaking it would answer: browsers fail a handshake that offered some and got none back. A route's own
+        // `Sec-WebSocket-Protocol` header wins.
+        if let offered = request.header(Self.subprotocol)?.split(separator: ",").first?.trimmingSpaces, !offered.isEmpty,
+            offered.utf8.count <= 128, offered.utf8.allSatisfy({ (0x21...0x7E).contains($0) && !Array("()<>@,;:\"/[]?={}".utf8).contains($0) })
+        {
+            fields[Self.subprotocol] = offered
+        }
         for field in route.fixed?.fields ?? [:] { fields[field.name] = field.value }
         Self.stamp(&fields, scenario: scenario)
         let journal = control.journal
@@ -73,4 +82,5 @@ extension ScenarioResponder {
     private static let key = HTTPField.Name("Sec-WebSocket-Key")!
     private static let version = HTTPField.Name("Sec-WebSocket-Version")!
     private static let accept = HTTPField.Name("Sec-WebSocket-Accept")!
+    private static let subprotocol = HTTPField.Name("Sec-WebSocket-Protocol")!
 }

@@ -1,3 +1,4 @@
+import UnderstudyAPIService
 import UnderstudyDocuments
 import UnderstudyHTTP
 import UnderstudyOpenAPI
@@ -15,6 +16,18 @@ package struct EventStream: Sendable {
         var bytes: [UInt8]
         /// The same with its JSON data cut in half (`malformed-json`); the same bytes when its data is text.
         var malformed: [UInt8]
+        /// For data with request values (`{{request.body.model}}`, `{{uuid}}`…): the fields and the data as a
+        /// template, rendered for each request (see ``filled(request:parameters:counter:)``); nil for the others.
+        var template: Template?
+    }
+
+    struct Template: Sendable {
+        var event: String?
+        var id: String?
+        var retry: Int?
+        var comment: String?
+        var data: CannedResponse
+        var isJSON: Bool
     }
 
     package enum Then: String, Sendable, CaseIterable {
@@ -44,6 +57,30 @@ package struct EventStream: Sendable {
     /// A comment line alone, with no blank line after it: a blank line after events with ids makes some clients
     /// (httpx-sse) hand the app an empty event, where the standard dispatches none.
     static let heartbeatComment = Array(": heartbeat\n".utf8)
+
+    /// Whether an event's data holds request values: the stream is then filled for each request.
+    var usesRequest: Bool { events.contains { $0.template != nil } }
+    var usesCounter: Bool { events.contains { $0.template?.data.usesCounter == true } }
+
+    /// The stream with each event's request values filled from `request`, as a route's body is.
+    func filled(request: ServerRequest, parameters: [String: String], counter: Int) -> EventStream {
+        var filled = self
+        for index in filled.events.indices {
+            guard let template = filled.events[index].template else { continue }
+            let data = String(
+                decoding: template.data.render(parameters: parameters, request: request, counter: counter).body.render(origin: Origin("")),
+                as: UTF8.self)
+            filled.events[index].bytes = Self.render(
+                event: template.event, id: template.id, retry: template.retry, comment: template.comment, data: data)
+            filled.events[index].malformed =
+                template.isJSON
+                ? Self.render(
+                    event: template.event, id: template.id, retry: template.retry, comment: template.comment,
+                    data: String(decoding: Array(data.utf8).prefix(data.utf8.count / 2), as: UTF8.self))
+                : filled.events[index].bytes
+        }
+        return filled
+    }
 
     /// The pieces a request gets: the events after the one `lastEventID` names (all of them when it names
     /// none), with `fault` after `faultAfter` of them; `slowOver` is the time each event is spread over

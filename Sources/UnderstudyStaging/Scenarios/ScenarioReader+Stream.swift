@@ -1,3 +1,4 @@
+import HTTPTypes
 import UnderstudyDocuments
 import UnderstudyOpenAPI
 
@@ -6,7 +7,7 @@ extension ScenarioReader {
     static let streamKeys = ["retry", "every", "heartbeat", "events", "then"]
     static let eventKeys = ["event", "id", "data", "retry", "delay", "comment"]
 
-    mutating func eventStream(_ node: YAMLNode, at keyPath: String) -> EventStream? {
+    mutating func eventStream(_ node: YAMLNode, at keyPath: String, parameters: Set<String> = []) -> EventStream? {
         guard let block = mapping(node, keyPath) else { return nil }
         checkKeys(block, allowed: Self.streamKeys, at: keyPath)
         var stream = EventStream(retry: nil, every: 0, heartbeat: nil, events: [], then: .close)
@@ -36,7 +37,7 @@ extension ScenarioReader {
         }
         var bytes = 0
         for (index, item) in items.enumerated() {
-            guard let event = self.event(item, at: "\(keyPath).events[\(index)]") else { continue }
+            guard let event = self.event(item, at: "\(keyPath).events[\(index)]", parameters: parameters) else { continue }
             bytes += event.bytes.count
             guard bytes <= EventStream.maxBytes else {
                 problem(
@@ -53,7 +54,7 @@ extension ScenarioReader {
         return stream
     }
 
-    private mutating func event(_ node: YAMLNode, at keyPath: String) -> EventStream.Event? {
+    private mutating func event(_ node: YAMLNode, at keyPath: String, parameters: Set<String>) -> EventStream.Event? {
         guard let block = mapping(node, keyPath) else { return nil }
         checkKeys(block, allowed: Self.eventKeys, at: keyPath)
         // A name or id is one line of the stream: a line break in it would start another field.
@@ -72,6 +73,7 @@ extension ScenarioReader {
         let comment = block["comment"].flatMap { string($0, keyPath + ".comment") }
         var data: String?
         var malformed: String?
+        var isJSON = false
         switch block["data"] {
         case .scalar(let scalar)?:
             data = scalar.string
@@ -79,6 +81,7 @@ extension ScenarioReader {
             // JSON, written compactly (one data: line); `malformed-json` cuts it in half.
             let text = JSONValue(node: node).jsonText
             data = text
+            isJSON = true
             malformed = String(decoding: Array(text.utf8).prefix(text.utf8.count / 2), as: UTF8.self)
         case nil:
             guard comment != nil else {
@@ -88,6 +91,20 @@ extension ScenarioReader {
         }
         let bytes = EventStream.render(event: name, id: id, retry: retry, comment: comment, data: data)
         let cut = malformed.map { EventStream.render(event: name, id: id, retry: retry, comment: comment, data: $0) } ?? bytes
-        return EventStream.Event(id: id, delay: delay, bytes: bytes, malformed: cut)
+        var made = EventStream.Event(id: id, delay: delay, bytes: bytes, malformed: cut)
+        // Request values in the data, filled for each request as a body's are; any other placeholder is a problem.
+        if let data, data.contains("{{") {
+            let template = CannedResponse(status: 200, fields: [.contentType: isJSON ? "application/json" : "text/plain"], body: data)
+            let unknown = template.placeholders.subtracting(parameters)
+            if !unknown.isEmpty {
+                problem(
+                    block["data"] ?? node, keyPath + ".data",
+                    "unknown placeholder \(unknown.sorted().map { "{{\($0)}}" }.joined(separator: ", ")) (an event's data takes request values: {{request.query.NAME}}, {{uuid}}, {{now}}…)"
+                )
+            } else if template.usesRequest {
+                made.template = EventStream.Template(event: name, id: id, retry: retry, comment: comment, data: template, isJSON: isJSON)
+            }
+        }
+        return made
     }
 }

@@ -244,7 +244,9 @@ package struct ScenarioReader {
             }
         }
         if let node = block["stream"] {
-            route.stream = eventStream(node, at: keyPath + ".stream")
+            // The path's `:name` segments: an event's data may name them (`{{request.path.name}}`).
+            let parameters = Set(path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) })
+            route.stream = eventStream(node, at: keyPath + ".stream", parameters: parameters)
             if let body = ["body", "body_file", "json"].first(where: { block[$0] != nil }) {
                 problem(block[body]!, keyPath + "." + body, "a stream answers with its events: give stream or \(body), not both")
             }
