@@ -10,23 +10,7 @@ import json, os, re, signal, socket, subprocess, sys, time
 import httpx
 from httpx_sse import connect_sse
 
-failures = []
-
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message)
-    if not condition:
-        failures.append(message)
-
-
-def start(binary, *extra):
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--log-level", "warning", *extra],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    match = re.search(r":(\d+)\s*$", line)
-    if not match:
-        raise SystemExit(f"understudy did not start: {line}{server.stderr.read()[:2000]}")
-    return server, f"http://127.0.0.1:{match.group(1)}", int(match.group(1))
+from e2e_support import check, rss_kb, start, summary
 
 
 def read(client, method, url, headers):
@@ -39,11 +23,6 @@ def read(client, method, url, headers):
     except (httpx.HTTPError, httpx.StreamError) as caught:
         error = caught
     return events, error
-
-
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
 
 
 def main(binary):
@@ -144,8 +123,7 @@ def main(binary):
     finally:
         if server.poll() is None:
             server.kill()
-    print(f"streams-e2e: {'passed' if not failures else f'{len(failures)} failed'}")
-    return 1 if failures else 0
+    return summary("streams-e2e")
 
 
 if __name__ == "__main__":

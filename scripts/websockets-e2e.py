@@ -13,31 +13,11 @@ import websockets
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, ConnectionClosedError, InvalidStatus
 
-failures = []
+from e2e_support import check, rss_kb, start, summary
+
 SOCKET = "/myapp/socket"
 HELLO = '{"type":"hello","server":"understudy"}'
 KEY = "dGhlIHNhbXBsZSBub25jZQ=="
-
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message)
-    if not condition:
-        failures.append(message)
-
-
-def start(binary, *extra):
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--log-level", "warning", *extra],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    match = re.search(r"http://127.0.0.1:(\d+)", line)
-    if not match:
-        raise SystemExit(f"understudy did not start: {line}{server.stderr.read()[:2000]}")
-    return server, int(match.group(1))
-
-
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
 
 
 def health(port):
@@ -184,7 +164,7 @@ def main(binary):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000), hard))
     folder = tempfile.mkdtemp(prefix="understudy-ws-")
-    server, port = start(binary, "--tls", "--tls-dir", folder, "--max-delay", "3000")
+    server, _, port = start(binary, "--tls", "--tls-dir", folder, "--max-delay", "3000")
     base = f"ws://127.0.0.1:{port}"
     try:
         hello, pong, quotes, echoed, code = asyncio.run(conversation(base + SOCKET))
@@ -237,7 +217,7 @@ def main(binary):
 
     # The storms on a plain server: with --tls the accept loop hands sockets past libmicrohttpd's connection limit
     # to it, and a storm of 10,000 leaves some unanswered (a known problem of the --tls path, docs/websockets.md).
-    server, port = start(binary)
+    server, _, port = start(binary)
     base = f"ws://127.0.0.1:{port}"
     try:
         # Hostile: 10,000 sockets opening at once. Past the bound (three quarters of the connection limit) a clear
@@ -286,8 +266,7 @@ def main(binary):
     finally:
         if server.poll() is None:
             server.kill()
-    print(f"websockets-e2e: {'passed' if not failures else f'{len(failures)} failed'}")
-    return 1 if failures else 0
+    return summary("websockets-e2e")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,14 @@ package struct WebSocketFailure: Error, Equatable, Sendable {
 public enum WebSocketMessage: Equatable, Sendable {
     case text(String)
     case binary([UInt8])
+
+    /// The message's payload: a text's UTF-8, a binary's bytes.
+    public var bytes: [UInt8] {
+        switch self {
+        case .text(let text): Array(text.utf8)
+        case .binary(let bytes): bytes
+        }
+    }
 }
 
 /// What the reader found in the client's bytes.
@@ -172,7 +180,7 @@ package struct WebSocketFrameReader: Sendable {
 package enum WebSocketFrame {
     package static func message(_ message: WebSocketMessage) -> [UInt8] {
         switch message {
-        case .text(let text): frame(opcode: 0x1, payload: Array(text.utf8))
+        case .text: frame(opcode: 0x1, payload: message.bytes)
         case .binary(let bytes): frame(opcode: 0x2, payload: bytes)
         }
     }

@@ -10,12 +10,15 @@ extension ScenarioResponder {
         values: [String: String]? = nil
     ) -> Response {
         let named = values ?? Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })
-        let counter =
-            fixed.usesCounter
-            ? control.counters.next(route: "\(route.method?.rawValue ?? "*") \(route.pattern)", session: request.header(.understudySession)) : 0
+        let counter = fixed.usesCounter ? nextCount(of: route, for: request) : 0
         return prepare(
             fixed.render(parameters: named, request: request, counter: counter),
             headers: fixed.renderedFields(parameters: named, request: request, counter: counter), scenario: scenario,
             origin: origin(of: request), malformed: malformed)
+    }
+
+    /// `{{counter}}`: the route's next count for the request's session.
+    func nextCount(of route: CustomRoute, for request: ServerRequest) -> Int {
+        control.counters.next(route: "\(route.method?.rawValue ?? "*") \(route.pattern)", session: request.header(.understudySession))
     }
 }

@@ -156,7 +156,7 @@ package final class ScenarioResponder: HTTPResponder {
             return preferredReply(request, operation: operation, prefer: prefer, scenario: scenario, delay: delay, fault: fault)
         }
         if let stream = route.stream, !generic.overridesStream(of: route) {
-            return streamReply(stream, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
+            return streamReply(stream, to: request, route: route, parameters: parameters, delay: delay, fault: fault, scenario: scenario)
         }
         if let webSocket = route.webSocket, !generic.overridesStream(of: route) {
             return webSocketReply(webSocket, to: request, route: route, delay: delay, fault: fault, scenario: scenario)

@@ -14,7 +14,8 @@ extension ScenarioResponder {
             guard let values = route.match(request) else { continue }
             if let stream = route.stream, generic.fixed == nil {
                 return streamReply(
-                    stream, to: request, route: route, delay: delayOverride ?? generic.delay ?? 0, fault: generic.fault ?? .none, scenario: scenario)
+                    stream, to: request, route: route, parameters: values, delay: delayOverride ?? generic.delay ?? 0,
+                    fault: generic.fault ?? .none, scenario: scenario)
             }
             if let webSocket = route.webSocket, generic.fixed == nil {
                 return webSocketReply(

@@ -5,7 +5,8 @@ import UnderstudyHTTP
 /// its `Last-Event-ID`, the scenario's fault after `fault_after` events), sent at their times by the server.
 extension ScenarioResponder {
     func streamReply(
-        _ stream: EventStream, to request: ServerRequest, route: CustomRoute, delay: Int, fault: Fault, scenario: Scenario
+        _ stream: EventStream, to request: ServerRequest, route: CustomRoute, parameters: [String], delay: Int, fault: Fault,
+        scenario: Scenario
     )
         -> Reply
     {
@@ -16,11 +17,8 @@ extension ScenarioResponder {
         // Request values in the events' data: the stream filled for this request (never for the others).
         var stream = stream
         if stream.usesRequest {
-            let parameters = Dictionary(zip(route.parameterNames, route.match(request) ?? []), uniquingKeysWith: { $1 })
-            let counter =
-                stream.usesCounter
-                ? control.counters.next(route: "\(route.method?.rawValue ?? "*") \(route.pattern)", session: request.header(.understudySession)) : 0
-            stream = stream.filled(request: request, parameters: parameters, counter: counter)
+            let named = Dictionary(zip(route.parameterNames, parameters), uniquingKeysWith: { $1 })
+            stream = stream.filled(request: request, parameters: named, counter: stream.usesCounter ? nextCount(of: route, for: request) : 0)
         }
         // A header of any length is read only to compare it with the ids the stream has.
         let body = stream.body(

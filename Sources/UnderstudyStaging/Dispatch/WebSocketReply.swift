@@ -42,14 +42,9 @@ extension ScenarioResponder {
         let script = behavior.script(
             fault: fault, faultAfter: faultAfter, maxDelay: ScenarioReader.maxDelayMilliseconds,
             observe: { message, direction in
-                let body: [UInt8] =
-                    switch message {
-                    case .text(let text): Array(text.utf8)
-                    case .binary(let bytes): bytes
-                    }
                 let entry = ServerRequest(
                     method: direction == .fromClient ? Self.clientMessage : Self.serverMessage, target: request.target, fields: request.fields,
-                    body: body, version: request.version)
+                    body: message.bytes, version: request.version)
                 journal.record(request: entry, scenario: name, status: 101, durationNanoseconds: 0, completed: true)
             })
         return Reply(.webSocket(Response(status: .switchingProtocols, headerFields: fields), script), delayMilliseconds: delay, tag: scenario.name)

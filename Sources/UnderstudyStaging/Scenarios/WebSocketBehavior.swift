@@ -100,11 +100,7 @@ package struct WebSocketBehavior: Sendable {
         var script = WebSocketScript(
             onOpen: sends(onOpen, answering: nil),
             answer: { message in
-                let body: [UInt8] =
-                    switch message {
-                    case .text(let text): Array(text.utf8)
-                    case .binary(let bytes): bytes
-                    }
+                let body = message.bytes
                 guard let rule = rules.first(where: { $0.match?.matches(body) ?? true }) else { return [] }
                 return sends(rule.reply, answering: message)
             },
