@@ -105,19 +105,20 @@ test: helper
 
 ## Robustness: malformed HTTP, strict HTTP, admin abuse, a 60 s soak, SIGTERM drain, loader fuzzing;
 ## then 60 s of coverage-guided fuzzing per target (request path, scenario loader; scripts/fuzz.sh);
-## then the whole suite under AddressSanitizer and under ThreadSanitizer. CI runs it after make test.
+## then the whole suite under AddressSanitizer and under ThreadSanitizer (scripts/sanitized-tests.sh runs each
+## suite as `make test` does). CI runs it after make test.
 ## LeakSanitizer stays off: it misreads Swift's indirect-enum payloads (tagged pointers) and XCTest's
 ## runner objects as leaks; ASan's memory-error checks are all on.
 check: helper
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
-	# The server suites again on the event loop and hang-up detection macOS uses (poll), so that path is tested here too.
-	UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter "UnderstudyHTTPTests|UnderstudyBuiltinAPIsTests|UnderstudyTests|UnderstudyWireTests"
 	SWIFT=$(SWIFT) scripts/fuzz.sh 60
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --no-parallel
+	# Under ASan the servers run on the event loop and hang-up detection macOS uses (poll), so that path is
+	# tested on Linux too (make test and TSan run epoll's).
+	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/sanitized-tests.sh address .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	UNDERSTUDY_SANITIZER=thread SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=thread --scratch-path .build-tsan --no-parallel
+	UNDERSTUDY_SANITIZER=thread SWIFT=$(SWIFT) scripts/sanitized-tests.sh thread .build-tsan
 
 ## Check the bundled scenario files.
 validate: release

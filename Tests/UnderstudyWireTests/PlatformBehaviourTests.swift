@@ -9,7 +9,7 @@ import UnderstudyTesting
 /// What differs between systems, seen working: the event loop the environment picks, the hang-up
 /// probe, parked connections released on each loop, and the process facts the tests read.
 @Suite struct PlatformBehaviourTests {
-    /// The configured loop is in force: `make check` runs this suite with UNDERSTUDY_EVENT_LOOP=poll.
+    /// The configured loop is in force: `make check` runs it under AddressSanitizer with UNDERSTUDY_EVENT_LOOP=poll.
     @Test func theDefaultEventLoopFollowsTheEnvironment() {
         let asked = ProcessInfo.processInfo.environment["UNDERSTUDY_EVENT_LOOP"]
         #if os(Linux)
