@@ -257,7 +257,7 @@ public struct UnderstudyAdmin: Sendable {
         }
     }
 
-    private func data(_ method: String, _ path: String, query: [URLQueryItem], body: Data?) async throws -> Data {
+    func data(_ method: String, _ path: String, query: [URLQueryItem], body: Data?) async throws -> Data {
         var components = URLComponents(url: url("/__admin" + path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
         var request = URLRequest(url: components.url!)

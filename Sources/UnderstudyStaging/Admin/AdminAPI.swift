@@ -91,6 +91,7 @@ package struct AdminAPI {
                 state.active = Selection(state.startScenario)
                 state.overrides = [:]
                 state.sessions = [:]
+                state.scenarios.resources.reset()
             }
             control.counters.reset()
             control.journal.clear()
@@ -149,6 +150,14 @@ package struct AdminAPI {
                 control.state.withLock { state in state.sessions[id]?.overlay = SessionOverlay() }
             }
             return ok(sessionRoutesJSON(session: id))
+        case ["resources"]:
+            try allow(method, [.get, .head, .put], path: "/__admin/resources")
+            return try resourcesReply(request, session: nil)
+        case let path where path.count == 3 && path[0] == "sessions" && path[2] == "resources":
+            try allow(method, [.get, .head, .put], path: "/__admin/sessions/ID/resources")
+            let id = try sessionID(path[1])!
+            try checkSessionHeader(request, matches: id)
+            return try resourcesReply(request, session: id)
         case let path where path.count == 3 && path[0] == "sessions" && path[2] == "validation":
             try allow(method, [.get, .head, .put], path: "/__admin/sessions/ID/validation")
             let id = try sessionID(path[1])!
@@ -162,7 +171,10 @@ package struct AdminAPI {
             try checkSessionHeader(request, matches: id)
             if method != .delete { return ok(stateJSON(session: id)) }
             try share(.deleteSession(id))
-            control.state.withLock { _ = $0.sessions.removeValue(forKey: id) }
+            control.state.withLock { state in
+                state.sessions.removeValue(forKey: id)
+                state.scenarios.resources.end(session: id)
+            }
             control.journal.clear(session: id)
             return ok(stateJSON(session: id))
         default:
@@ -176,7 +188,8 @@ package struct AdminAPI {
         "GET /__admin/", "GET /__admin/health", "GET /__admin/scenarios", "GET|PUT /__admin/scenario", "PUT /__admin/scenario/NAME",
         "POST /__admin/reset", "POST /__admin/reload", "GET|DELETE /__admin/requests", "GET /__admin/sessions",
         "PUT /__admin/sessions/ID/scenario", "GET|PUT|POST|DELETE /__admin/sessions/ID/routes",
-        "GET|PUT /__admin/sessions/ID/validation", "GET|DELETE /__admin/sessions/ID",
+        "GET|PUT /__admin/sessions/ID/validation", "GET|DELETE /__admin/sessions/ID", "GET|PUT /__admin/resources",
+        "GET|PUT /__admin/sessions/ID/resources",
     ]
 
     // MARK: - Switching

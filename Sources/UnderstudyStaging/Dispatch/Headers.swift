@@ -16,6 +16,10 @@ extension HTTPField.Name {
     static let allowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
     static let allowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!
     static let retryAfter = HTTPField.Name("Retry-After")!
+    /// A resource list's count of matching items, as json-server and many APIs send it.
+    static let totalCount = HTTPField.Name("X-Total-Count")!
+    /// A resource list's other pages (RFC 8288), as GitHub's API links them.
+    static let link = HTTPField.Name("Link")!
     /// Picks one of an OpenAPI operation's answers (`code=404, example=notFound, dynamic=true`), as Prism reads it.
     static let prefer = HTTPField.Name("Prefer")!
     /// HTTPTypes models Host as the request authority; MHD passes it as a header.

@@ -161,6 +161,9 @@ package final class ScenarioResponder: HTTPResponder {
         if let webSocket = route.webSocket, !generic.overridesStream(of: route) {
             return webSocketReply(webSocket, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
         }
+        if let resource = route.resource, !generic.overridesStream(of: route) {
+            return resourceReply(resource, to: request, parameters: parameters, delay: delay, fault: fault, scenario: scenario)
+        }
         if let fixed = generic.response(for: route) {
             let malformed = fault == .malformedJSON
             if fixed.usesRequest {
@@ -260,7 +263,7 @@ package final class ScenarioResponder: HTTPResponder {
     static let searchPreflight = preflight(allowing: "GET, HEAD, POST, OPTIONS")
 
     /// A CORS preflight's answer: any origin, the methods the route takes, and the headers a test sends.
-    private static func preflight(allowing methods: String) -> Response {
+    static func preflight(allowing methods: String) -> Response {
         Response(
             status: .noContent,
             headerFields: [

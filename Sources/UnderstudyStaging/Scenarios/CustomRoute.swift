@@ -17,6 +17,8 @@ package struct CustomRoute: Sendable {
     package var stream: EventStream?
     /// A WebSocket instead of a body (`websocket:`); `fixed` then holds only its headers.
     package var webSocket: WebSocketBehavior?
+    /// A resource's collection or item (`resources:`) instead of a fixed answer.
+    package var resource: ResourceRoute?
     /// Events a stream (or messages a WebSocket) sends before its fault (`fault_after:`).
     var faultAfter: Int?
     var delay: Int?

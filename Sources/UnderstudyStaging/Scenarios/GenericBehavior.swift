@@ -56,7 +56,7 @@ package struct SharedRoute: Sendable {
         for name in scenarios.keys.sorted() {
             let scenario = scenarios[name]!
             for (index, route) in scenario.routes.enumerated()
-            where (route.fixed != nil || route.stream != nil || route.webSocket != nil) && route.api == nil {
+            where (route.fixed != nil || route.stream != nil || route.webSocket != nil || route.resource != nil) && route.api == nil {
                 // An inherited route appears in every scenario of the chain: keep its first copy only.
                 let key =
                     "\(route.method?.rawValue ?? "*") \(route.pattern)?\(route.query.map { "\($0.pairs)" } ?? "*") \(route.body.map { "\($0)" } ?? "*")"

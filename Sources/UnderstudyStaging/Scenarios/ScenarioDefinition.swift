@@ -18,6 +18,10 @@ package struct ScenarioDefinition {
     var proxies: [UpstreamMapping] = []
     /// `openapi:` — documents to serve, by mount name: a file in the scenarios folder.
     var openAPI: [(name: String, file: String, line: Int?, lenient: Bool)] = []
+    /// `resources:` — collections of the file's own whose writes change later reads.
+    package var resources: [ResourceDefinition] = []
+    /// `resources: [{openapi: NAME}]` — mounted documents whose collections become resources.
+    var resourceDocuments: [(name: String, line: Int)] = []
     /// `operations:` — how operations of the mounted documents answer in this scenario, by `operationId`.
     var operations: [String: OperationOverride] = [:]
 

@@ -66,6 +66,8 @@ package struct ScenarioLoading {
     var madeAnswers: [OperationReference: CannedResponse?] = [:]
     /// Checks each document (OpenAPIKit); nil refuses them.
     var openAPIGate: OpenAPIGate?
+    /// The folder's resources and their copies (``loadResources()``).
+    var resources = ResourceStore.empty
     /// Where each mount came from (`--openapi`, or a scenario file), to name both when two disagree.
     var mountSources: [String: (file: URL, source: String)] = [:]
 
@@ -123,12 +125,13 @@ package struct ScenarioLoading {
                     source: definitions[name]!.file, line: entry.line)
             }
         }
+        loadResources()
         var scenarios: [String: Scenario] = [:]
         for name in definitions.keys.sorted() {
             guard !cancelled() else { return nil }
             if let scenario = resolve(name) { scenarios[name] = scenario }
         }
-        return ScenarioSet(directory: directory, apis: apis, scenarios: scenarios)
+        return ScenarioSet(directory: directory, apis: apis, scenarios: scenarios, resources: resources)
     }
 
     /// True (with the one problem a cancelled load reports) once the load is cancelled.
@@ -222,6 +225,8 @@ package struct ScenarioLoading {
                 routes.append(customRoute(route, file: definition.file, depth: depth))
             }
         }
+        // After the written routes, so a route of the file's own (a fault on POST /myapi/todos) answers first.
+        for (depth, definition) in chain.enumerated() { routes += resourceRoutes(of: definition, depth: depth) }
         var choices = MountedDocument.Choices(status: generic.fixed?.status, fallback: generic.fixed)
         choices.emptyArrays = chain.first { $0.common.dataset != nil }?.common.dataset == .empty
         // The nearest file's entry for an operation wins.

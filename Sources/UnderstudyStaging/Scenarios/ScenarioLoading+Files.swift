@@ -94,7 +94,7 @@ extension ScenarioLoading {
     /// The file or folder `path` names inside the scenarios folder; nil (with
     /// a problem) when it is absolute, leaves the folder (also through a
     /// symlink) or does not exist.
-    private mutating func contained(_ path: String, file: String, keyPath: String) -> URL? {
+    mutating func contained(_ path: String, file: String, keyPath: String) -> URL? {
         guard !path.hasPrefix("/") else {
             problems.append(FileProblem(file: file, keyPath: keyPath, message: "'\(path)' is absolute; give a path relative to the scenarios folder"))
             return nil

@@ -17,6 +17,7 @@ package struct ScenarioReader {
     static let maxDelayMilliseconds = 86_400_000
     static let topKeys = [
         "name", "description", "extends", "dataset", "delay", "fault", "response", "apis", "routes", "proxy", "openapi", "operations",
+        "resources",
     ]
     static let operationKeys = ["status", "example", "dynamic", "breaker", "delay", "fault"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
@@ -30,6 +31,11 @@ package struct ScenarioReader {
     static let maxTimes = 1_000_000
 
     package mutating func read(_ root: YAMLNode, defaultName: String) -> ScenarioDefinition? {
+        if case .sequence = root {
+            // A seed or a dataset among the scenario files: say where it belongs rather than "expected a mapping".
+            problem(root, "", "this file is a list, not a scenario: a resource's seed or a dataset goes in a subfolder (e.g. data/)")
+            return nil
+        }
         guard let top = mapping(root, "") else { return nil }
         if let version = top["openapi"], case .scalar = version {
             // An OpenAPI document among the scenario files: one clear problem rather than one per key.
@@ -114,6 +120,7 @@ package struct ScenarioReader {
             }
         }
         if let node = top["routes"] { definition.routes = routes(node, at: "routes") }
+        if let node = top["resources"] { (definition.resources, definition.resourceDocuments) = resources(node, at: "resources") }
         return definition
     }
 

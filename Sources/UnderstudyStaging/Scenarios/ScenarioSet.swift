@@ -17,8 +17,12 @@ package struct ScenarioSet: Sendable {
     /// The OpenAPI documents served, by mount name (every scenario serves them all).
     package var mounts: [String: MountedDocument] { scenarios.values.first?.mounts ?? [:] }
 
-    package init(directory: URL, apis: APIServices, scenarios: [String: Scenario]) {
+    /// The folder's resources and every copy of their items; a reload starts them from their seeds again.
+    package let resources: ResourceStore
+
+    package init(directory: URL, apis: APIServices, scenarios: [String: Scenario], resources: ResourceStore = .empty) {
         self.directory = directory
+        self.resources = resources
         self.apis = apis
         self.scenarios = scenarios
         sharedRoutes = SharedRoute.collect(scenarios)

@@ -33,12 +33,17 @@ package struct ServerState: Sendable {
         }
     }
 
-    package var scenarios: ScenarioSet { didSet { resolveSingleScenarios() } }
+    package var scenarios: ScenarioSet {
+        didSet {
+            resolveSingleScenarios()
+            scenarios.resources.expire(afterSeconds: sessionLimits.ttlSeconds)
+        }
+    }
     let startScenario: String
     var active: Selection { didSet { resolveSingleScenarios() } }
     var overrides: [UnderstudyAPI: Selection] = [:] { didSet { resolveSingleScenarios() } }
     var sessions: [String: Session] = [:]
-    var sessionLimits = SessionLimits()
+    var sessionLimits = SessionLimits() { didSet { scenarios.resources.expire(afterSeconds: sessionLimits.ttlSeconds) } }
     /// Problems of the last reload that was rejected; nil after a good one.
     var reloadProblems: [FileProblem]?
 

@@ -1,0 +1,60 @@
+import HTTPTypes
+import UnderstudyDocuments
+import UnderstudyHTTP
+
+/// `GET|PUT /__admin/resources?path=…` (the global copy) and `GET|PUT /__admin/sessions/ID/resources?path=…` (one
+/// session's): a resource's items read, or replaced whole (a test's starting state). Without `path`, a GET lists
+/// every resource with the items that copy holds.
+extension AdminAPI {
+    func resourcesReply(_ request: ServerRequest, session: String?) throws(AdminError) -> Reply {
+        let store = control.state.withLock { $0.scenarios.resources }
+        guard let path = request.queryValue("path") else {
+            guard request.method != .put else {
+                throw AdminError(.badRequest, "no path", "Name the resource to seed: ?path=/myapi/todos (a collection's path).")
+            }
+            var body = Array("{\"resources\":[".utf8)
+            for (index, definition) in store.definitions.enumerated() {
+                if index > 0 { body.append(UInt8(ascii: ",")) }
+                body += Array("{\"path\":".utf8) + JSONWriter().quoted(definition.path) + Array(",\"items\":".utf8)
+                body += Self.items(store, index, session: session)
+                body.append(UInt8(ascii: "}"))
+            }
+            return Self.json(.ok, body: body + Array("]}".utf8))
+        }
+        guard let index = store.index(ofPath: path) else {
+            let known = store.definitions.map(\.path)
+            throw AdminError(
+                .notFound, "unknown resource",
+                "No resource at '\(path)'. \(known.isEmpty ? "The scenario files define none (resources:)." : "Resources: \(known.joined(separator: ", ")).")"
+            )
+        }
+        if request.method == .put {
+            let value: JSONValue
+            do throws(FileProblem) {
+                value = try JSONParser.parse(request.body, file: "body").value
+            } catch {
+                throw AdminError(.badRequest, "bad JSON", "The body is not JSON: \(error.message).")
+            }
+            guard case .array(let items) = value else {
+                throw AdminError(.badRequest, "not an array", "Send the resource's items as a JSON array ([] for none); got \(value.kindName).")
+            }
+            do throws(ResourceRefusal) {
+                try store.replace(index, session: session, with: items)
+            } catch {
+                throw AdminError(error.status, error.error, error.detail)
+            }
+        }
+        return Self.json(.ok, body: Self.items(store, index, session: session))
+    }
+
+    /// The items a copy holds, as a JSON array.
+    private static func items(_ store: ResourceStore, _ index: Int, session: String?) -> [UInt8] {
+        let items = (try? store.read(index, session: session) { $0.items }) ?? []
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        for (position, item) in items.enumerated() {
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            body += item.json
+        }
+        return body + [UInt8(ascii: "]")]
+    }
+}

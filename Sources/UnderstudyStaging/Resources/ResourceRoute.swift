@@ -1,0 +1,13 @@
+/// What a route of a resource answers: the collection (`GET`, `POST`) or one item (`GET`, `PUT`, `PATCH`,
+/// `DELETE`), from the store that holds its copies.
+package struct ResourceRoute: Sendable {
+    package let store: ResourceStore
+    package let index: Int
+    /// The item's path (`/myapi/todos/:id`) rather than the collection's.
+    package let isItem: Bool
+
+    package var definition: ResourceDefinition { store.definitions[index] }
+
+    /// The methods the route takes, as `Allow` and a preflight say them.
+    var methods: String { isItem ? "GET, HEAD, PUT, PATCH, DELETE, OPTIONS" : "GET, HEAD, POST, OPTIONS" }
+}
