@@ -202,3 +202,90 @@ import UnderstudyTesting
         }
     }
 }
+
+/// `resources: [{openapi: NAME}]`: a mounted document's collection/item pairs answer from a store seeded by its
+/// examples, with its request checks first and its own success statuses.
+@Suite struct DocumentResourceTests {
+    @Test func aDocumentsCollectionsAreResources() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-doc-resources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("UnderstudyOpenAPITests/Documents/oai/petstore-expanded.yaml")
+        try FileManager.default.copyItem(at: document, to: folder.appendingPathComponent("openapi/petstore-expanded.yaml"))
+        try "description: pets\nopenapi: {pets: openapi/petstore-expanded.yaml}\nresources:\n  - openapi: pets\n".write(
+            to: folder.appendingPathComponent("pets.yaml"), atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(scenarios: folder, scenario: "pets", requestValidation: .enforce)
+        func send(_ method: HTTPRequest.Method, _ target: String, _ body: String = "") async -> RouterResponse {
+            await router.execute(target, method: method, headers: [.contentType: "application/json"], body: Array(body.utf8), waitForDelays: false)
+        }
+        let before = await send(.get, "/pets/pets?limit=5")
+        #expect(before.status?.code == 200)
+        let seeded = try #require(try JSONParser.parse(before.body, file: "body").value.arrayValue)
+        // The document's POST answers 200 (it documents no 201), with the stored item and a fresh integer id.
+        let created = await send(.post, "/pets/pets", #"{"name":"Rex","tag":"dog"}"#)
+        #expect(created.status?.code == 200, "\(created.text)")
+        let item = try JSONParser.parse(created.body, file: "body").value
+        let id = try #require(item["id"]?.intValue)
+        #expect(item["name"] == .string("Rex"))
+        #expect(await send(.get, "/pets/pets/\(id)").text == created.text)
+        // `limit` is the document's parameter, not a key of its items: it filters nothing.
+        let after = try #require(try JSONParser.parse(await send(.get, "/pets/pets?limit=5").body, file: "body").value.arrayValue)
+        #expect(after.count == seeded.count + 1)
+        // The document's request checks come first: a name that is not a string changes nothing.
+        #expect(await send(.post, "/pets/pets", #"{"name":5}"#).status?.code == 422)
+        #expect(await send(.delete, "/pets/pets/\(id)").status?.code == 204)
+        #expect(await send(.get, "/pets/pets/\(id)").status?.code == 404)
+        let problems = try? UnderstudyRouter(
+            scenarios: {
+                let bad = folder.appendingPathComponent("bad")
+                try? FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+                try? "description: no such document\nresources:\n  - openapi: nothing\n".write(
+                    to: bad.appendingPathComponent("x.yaml"), atomically: true, encoding: .utf8)
+                return bad
+            }(), scenario: "x")
+        #expect(problems == nil)
+    }
+}
+
+/// Request values in an OpenAPI document's examples: filled per request as a scenario file's are (and `{{origin}}`);
+/// a bare `{{name}}` a document's string holds stays text.
+@Suite struct DocumentRequestValueTests {
+    static let document = """
+        openapi: "3.0.0"
+        info: {title: echo, version: "1"}
+        servers: [{url: "http://api.example.com/x"}]
+        paths:
+          /orders/{orderId}:
+            post:
+              parameters: [{name: orderId, in: path, required: true, schema: {type: string}}]
+              responses:
+                '201':
+                  description: placed
+                  content:
+                    application/json:
+                      example: {id: "{{request.path.orderId}}", item: "{{request.body.item}}", ref: "{{uuid}}", n: "{{counter}}", note: "Hi {{name}} {{origin}}", self: "http://api.example.com/x/orders"}
+        """
+
+    @Test func anExampleCarriesTheRequestsValues() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-doc-values-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+        try Self.document.write(to: folder.appendingPathComponent("openapi/echo.yaml"), atomically: true, encoding: .utf8)
+        try "description: echo\nopenapi: {echo: openapi/echo.yaml}\n".write(
+            to: folder.appendingPathComponent("echo.yaml"), atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(scenarios: folder, scenario: "echo")
+        var answers: [JSONValue] = []
+        for id in ["42", "43"] {
+            let answer = await router.execute(
+                "/echo/orders/\(id)", method: .post, headers: [.contentType: "application/json"], body: Array(#"{"item":{"sku":"A-1"}}"#.utf8))
+            #expect(answer.status?.code == 201)
+            answers.append(try JSONParser.parse(answer.body, file: "body").value)
+        }
+        #expect(answers[0]["id"] == .string("42") && answers[1]["id"] == .string("43"))
+        #expect(answers[0]["item"]?["sku"] == .string("A-1"))
+        #expect(answers[0]["n"] == .number("1") && answers[1]["n"] == .number("2"))
+        #expect(answers[0]["ref"] != answers[1]["ref"] && UUID(uuidString: answers[0]["ref"]?.stringValue ?? "") != nil)
+        // `{{origin}}` is the address the client used, as in a scenario file; a bare name is only text.
+        #expect(answers[0]["note"] == .string("Hi {{name}} http://\(router.host)"))
+        #expect(answers[0]["self"] == .string("http://\(router.host)/echo/orders"))
+    }
+}

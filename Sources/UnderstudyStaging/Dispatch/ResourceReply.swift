@@ -7,16 +7,16 @@ import UnderstudyHTTP
 /// with the route's delay and fault. A fault that breaks the answer (`timeout`, `connection-reset`…) breaks it
 /// after the write, as a real server's network would: the app's retry must cope with a write that happened.
 extension ScenarioResponder {
+    /// `documentedStatus`: the success status a document's operation gives, which then replaces 200, 201 or 204.
     func resourceReply(
-        _ resource: ResourceRoute, to request: ServerRequest, parameters: [String], delay: Int, fault: Fault, scenario: Scenario
-    )
-        -> Reply
-    {
+        _ resource: ResourceRoute, to request: ServerRequest, parameters: [String], documentedStatus: Int? = nil, delay: Int, fault: Fault,
+        scenario: Scenario
+    ) -> Reply {
         if request.method == .options { return Reply(.respond(Self.preflight(allowing: resource.methods)), tag: scenario.name) }
         let session = request.header(.understudySession)
         let definition = resource.definition
         let origin = origin(of: request)
-        let answer: (status: HTTPResponse.Status, body: [UInt8]?, fields: HTTPFields)
+        var answer: (status: HTTPResponse.Status, body: [UInt8]?, fields: HTTPFields)
         do throws(ResourceRefusal) {
             if resource.isItem {
                 answer = try itemAnswer(resource, request: request, id: Self.itemID(parameters.first ?? "", definition), session: session)
@@ -28,6 +28,7 @@ extension ScenarioResponder {
             if error.status == .methodNotAllowed { fields[.allow] = resource.methods }
             answer = (error.status, ErrorBody.bytes(error: error.error, detail: error.detail), fields)
         }
+        if let documentedStatus, (200..<300).contains(answer.status.code) { answer.status = HTTPResponse.Status(code: documentedStatus) }
         guard let body = answer.body else {
             var fields = answer.fields
             Self.stamp(&fields, scenario: scenario)

@@ -162,7 +162,10 @@ package final class ScenarioResponder: HTTPResponder {
             return webSocketReply(webSocket, to: request, route: route, delay: delay, fault: fault, scenario: scenario)
         }
         if let resource = route.resource, !generic.overridesStream(of: route) {
-            return resourceReply(resource, to: request, parameters: parameters, delay: delay, fault: fault, scenario: scenario)
+            // A document's operation answers with the success status it documents (a POST's 200, not 201).
+            let documented = route.operation != nil ? route.fixed.map(\.status).flatMap { (200..<300).contains($0) ? $0 : nil } : nil
+            return resourceReply(
+                resource, to: request, parameters: parameters, documentedStatus: documented, delay: delay, fault: fault, scenario: scenario)
         }
         if let fixed = generic.response(for: route) {
             let malformed = fault == .malformedJSON

@@ -13,6 +13,9 @@ package struct ResourceDefinition: Sendable {
     /// `seed: FILE`: a JSON file of the scenarios folder holding the array, read by the loader into ``seed``.
     package var seedFile: String?
     package var paging = Paging()
+    /// The query keys that filter a list; nil: any key. A document's collection filters by its items' keys only,
+    /// so its other query parameters (`limit`, `sort`) do not empty the list.
+    package var filterKeys: Set<String>?
     /// Where the entry is written: problems name it, and two files defining one path are told apart.
     package var file: String
     package var line: Int?

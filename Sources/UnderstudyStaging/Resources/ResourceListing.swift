@@ -36,7 +36,7 @@ enum ResourceListing {
                 position = pair.value
             } else if paged, pair.name == paging.limitParameter {
                 asked = pair.value
-            } else {
+            } else if definition.filterKeys?.contains(pair.name) ?? true {
                 filters.append(pair)
             }
         }

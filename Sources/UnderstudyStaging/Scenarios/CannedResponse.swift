@@ -72,26 +72,36 @@ package struct CannedResponse: Sendable {
     }
 
     /// A response made elsewhere (an OpenAPI document's), its body already JSON or text with holes for the
-    /// origin: nothing in it is read as a `{{placeholder}}`, whatever the document's strings say.
+    /// origin. Its request values (`{{request.…}}`, `{{now}}`, `{{uuid}}`, `{{counter}}`, as a scenario file writes
+    /// them) are filled per request, and then `{{origin}}` too; a bare `{{name}}` a document's string holds stays text.
     package init(status: Int, fields: HTTPFields, template: BodyTemplate) {
         self.status = status
         self.fields = fields
         contentType = fields[.contentType] ?? "application/json"
-        language = .text
         fieldPieces = []
-        (usesRequest, usesCounter) = (false, false)
-        pieces = template.segments.map { segment in
+        let segments: [Piece] = template.segments.map { segment in
             switch segment {
             case .bytes(let bytes): .text(String(decoding: bytes, as: UTF8.self))
             case .origin, .translatedOrigin: .origin
             }
         }
-        body = pieces.map { piece in
+        body = segments.map { piece in
             switch piece {
             case .text(let text): text
             default: "{{origin}}"
             }
         }.joined()
+        let json = contentType.lowercased().contains("json")
+        language = json ? .json : .text
+        guard body.contains("{{request.") || body.contains("{{now") || body.contains("{{uuid}}") || body.contains("{{counter}}") else {
+            pieces = segments
+            (usesRequest, usesCounter) = (false, false)
+            return
+        }
+        // Split as a scenario file's body is (the origin's holes are `{{origin}}` in `body`); a bare `{{name}}`
+        // means nothing in a document, so it stays text (`{{request.path.name}}` names a path parameter).
+        pieces = Self.split(body, language: language, bareNames: false)
+        (usesRequest, usesCounter) = Self.requestUse(pieces)
     }
 
     package func render(parameters: [String: String], request: ServerRequest? = nil, counter: Int = 0) -> APIResponse {
@@ -164,7 +174,8 @@ package struct CannedResponse: Sendable {
     /// The body as text, origin holes and parameters, noting for JSON whether each
     /// parameter stands inside a string literal. (A scan by hand: a regex literal here
     /// linked the regex engine and compiled it at start-up.)
-    private static func split(_ body: String, language: Language) -> [Piece] {
+    /// `bareNames`: whether `{{name}}` is the path's `:name` (a scenario file's), or text (a document's).
+    private static func split(_ body: String, language: Language, bareNames: Bool = true) -> [Piece] {
         let bytes = Array(body.utf8)
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
@@ -196,6 +207,7 @@ package struct CannedResponse: Sendable {
                     case _ where name == "origin": pieces.append(.origin)
                     case .path(let parameter)?: pieces.append(.parameter(parameter, inJSONString: inJSONString))
                     case let value?: pieces.append(.request(value, inJSONString: inJSONString))
+                    case nil where !bareNames: pieces.append(.text("{{\(name)}}"))
                     case nil: pieces.append(.parameter(name, inJSONString: inJSONString))
                     }
                     index = end + 2

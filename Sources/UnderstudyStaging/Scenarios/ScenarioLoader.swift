@@ -241,6 +241,7 @@ package struct ScenarioLoading {
         for mountName in mounts.keys.sorted() {
             routes += mounts[mountName]!.routes(for: choices, made: &madeAnswers)
         }
+        attachDocumentResources(&routes, documents: Set(chain.flatMap { $0.resourceDocuments.map(\.name) }))
         guard problems.count == before else { return nil }
         return Scenario(
             name: name, description: own.description, file: own.file, extends: chain.dropFirst().map(\.name), apis: apis, routes: routes,
