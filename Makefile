@@ -114,9 +114,9 @@ check: helper
 	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
 	SWIFT=$(SWIFT) scripts/fuzz.sh 60
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	# Under ASan the wire suite's servers run on the event loop and hang-up detection macOS uses (poll), so that
-	# path is tested on Linux too (make test and TSan run epoll's).
-	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address WIRE_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/sanitized-tests.sh address .build-asan
+	# Under ASan the servers run on the event loop and hang-up detection macOS uses (poll), so that path is
+	# tested on Linux too (make test and TSan run epoll's).
+	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/sanitized-tests.sh address .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	UNDERSTUDY_SANITIZER=thread SWIFT=$(SWIFT) scripts/sanitized-tests.sh thread .build-tsan
 

@@ -4,9 +4,7 @@
 # thousands of connections through a server, start processes or drive a browser one at a time. Run serially,
 # the integration suite alone took 166 s of each sanitizer's run, waiting out its scenarios' delays one by one.
 #
-# WIRE_EVENT_LOOP=poll runs the wire suite's servers on the event loop macOS uses (the rest keep the default).
-#
-# usage: [WIRE_EVENT_LOOP=poll] scripts/sanitized-tests.sh address|thread SCRATCH_PATH
+# usage: scripts/sanitized-tests.sh address|thread SCRATCH_PATH
 set -uo pipefail
 cd "$(dirname "$0")/.."
 sanitizer=$1 scratch=$2
@@ -15,6 +13,5 @@ run() { SWIFT="${SWIFT:-swift}" scripts/swift-test.sh --skip-build --sanitize="$
 status=0
 run --skip "$serial|IntegrationTests" || status=1
 run --filter IntegrationTests || status=1
-UNDERSTUDY_EVENT_LOOP=${WIRE_EVENT_LOOP:-${UNDERSTUDY_EVENT_LOOP:-}} run --no-parallel --filter UnderstudyWireTests || status=1
-run --no-parallel --filter "RobustnessTests|RecordTests|RemoteTests" || status=1
+run --no-parallel --filter "$serial" || status=1
 exit "$status"

@@ -59,6 +59,10 @@ final class Connection: @unchecked Sendable {
         /// How many bytes of the first chunk-size line libmicrohttpd had read with the headers, and how
         /// long the wait for the rest has been (nanoseconds).
         var chunkLineBuffered = 0
+        /// Where the request starts in libmicrohttpd's read buffer (its method), to count again what it has read
+        /// past the headers after each wait: on the poll event loop it reads a resumed connection's bytes before
+        /// calling the handler, so they are in its buffer, not on the socket.
+        var chunkRequestStart: UnsafePointer<CChar>?
         var chunkLineWaited: UInt64 = 0
         /// This request's number on the connection, from 1.
         private(set) var requestNumber = 0
@@ -89,6 +93,7 @@ final class Connection: @unchecked Sendable {
             absoluteAuthority = nil
             pathOffset = 0
             chunkedSectionEnd = nil
+            chunkRequestStart = nil
             host = UnsafeRawBufferPointer(start: nil, count: 0)
         }
 

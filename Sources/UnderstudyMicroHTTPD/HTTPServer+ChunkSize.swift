@@ -9,7 +9,8 @@ import UnderstudyHTTP
 /// limit a 413, both at once (the rule is `chunk.c`'s).
 ///
 /// Two places see a size line: the first handler call, before libmicrohttpd parses the first line (it reads
-/// nothing while the connection is suspended, so the line is looked at until it is all there), and each
+/// nothing while the connection is suspended, so the line is looked at, in its buffer and on the socket, until
+/// it is all there), and each
 /// piece of body data, right after the line in front of it.
 extension HTTPServer {
 
@@ -21,6 +22,7 @@ extension HTTPServer {
         // Unknown (another system): left to libmicrohttpd, as before.
         guard buffered >= 0 else { return .YES }
         exchange.chunkLineBuffered = Int(buffered)
+        exchange.chunkRequestStart = method
         exchange.chunkLineWaited = 0
         uhw_continue_if_expected(handle, fd)
         return lookAtFirstChunkSize(handle, exchange: exchange)
@@ -29,10 +31,16 @@ extension HTTPServer {
     /// The first size line as far as it has arrived: an answer, the body's reading, or another wait.
     func lookAtFirstChunkSize(_ handle: OpaquePointer, exchange: Connection.Exchange) -> MHD_Result {
         guard let sectionEnd = exchange.chunkedSectionEnd else { return .YES }
+        let fd = cmhd_connection_fd(handle)
+        // Counted again after a wait: libmicrohttpd may have read more of the line into its buffer meanwhile (poll).
+        if exchange.chunkLineWaited > 0, let start = exchange.chunkRequestStart {
+            let buffered = uhw_first_chunk_buffered(sectionEnd, start, fd, exchange.requestNumber == 1 ? 1 : 0)
+            if buffered > exchange.chunkLineBuffered { exchange.chunkLineBuffered = Int(buffered) }
+        }
         var complete: Int32 = 0
         var reason: UnsafePointer<CChar>?
         let verdict = uhw_check_first_chunk_size(
-            sectionEnd, exchange.chunkLineBuffered, cmhd_connection_fd(handle), UInt64(max(0, configuration.maxRequestBodyBytes)),
+            sectionEnd, exchange.chunkLineBuffered, fd, UInt64(max(0, configuration.maxRequestBodyBytes)),
             &complete, &reason)
         if verdict != UHW_OK.rawValue {
             answerOnSocket(handle, exchange, status: Int(verdict), detail: reason.map { String(cString: $0) })

@@ -84,4 +84,34 @@ struct DashboardBrowserTests {
         #expect(shown[2] == #"{"item":"<b>book</b>"}"#, "\(shown[2])")
         #expect(shown[3].contains("&lt;b&gt;"), "the body is text in the page, never markup: \(shown[3])")
     }
+
+    /// The dashboard shows a resource's copy: the shared one, and a session's when the filter names it.
+    @Test func aSessionsResourcesShowInThePage() async throws {
+        let server = try UnderstudyTestServer(scenario: "custom-routes", adminToken: "dash-token")
+        var request = URLRequest(url: server.url("/myapp/todos"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"title":"<i>cart</i>"}"#.utf8)
+        for (name, value) in ["X-Understudy-Session": "cart", "Content-Type": "application/json"] {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 201)
+        let dashboard = server.url("/__admin/?token=dash-token").absoluteString
+        let shown = try await Task.detached { () -> [String] in
+            let browser = try Chromium()
+            try browser.open(dashboard)
+            let counted = #"document.querySelector('#resources tr[data-resource="/myapp/todos"] td:nth-child(2)')?.textContent"#
+            try browser.waitUntil(counted + #" === "3""#)
+            _ = try browser.evaluate(
+                #"(() => { const f = document.getElementById('session-filter'); f.value = 'cart'; f.dispatchEvent(new Event('input')); })()"#)
+            try browser.waitUntil(counted + #" === "4""#)
+            return [
+                try browser.evaluate(#"document.querySelector('#resources tr[data-resource="/myapp/todos"] td:nth-child(3)').textContent"#) as? String
+                    ?? "",
+                try browser.evaluate(#"document.querySelector('#resources tbody').innerHTML"#) as? String ?? "",
+            ]
+        }.value
+        #expect(shown[0].contains("<i>cart</i>"), "\(shown[0])")
+        #expect(!shown[1].contains("<i>") && shown[1].contains("&lt;i&gt;"), "an item is text in the page, never markup: \(shown[1])")
+    }
 }
