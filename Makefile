@@ -99,6 +99,9 @@ test: helper
 	# WebSockets read by Python's websockets (PyPI, a strict RFC 6455 client): ws:// and wss:// on one port, the faults,
 	# a session's socket, unmasked and oversized frames, 10,000 sockets opening, clients that never read, SIGTERM (docs/websockets.md).
 	scripts/websockets-e2e.sh
+	# Resources (a scenario file's resources:) against a model of their contract, by Hypothesis's stateful testing (PyPI):
+	# random writes across sessions, 100 sessions at once, the memory ended sessions give back, the hostile cases.
+	scripts/resources-e2e.sh
 	# Replicas sharing their state in Redis: real redis-server and nginx (installed here) in front of real
 	# `understudy serve --redis` processes; a global switch, sessions through kills and restarts, Redis stopped and back.
 	scripts/replicas-e2e.sh
