@@ -1,0 +1,108 @@
+import Foundation
+import UnderstudyClients
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app's to-do list on its own backend, which Understudy stages under /myapp (the `custom-routes` scenario's
+/// resource /myapp/todos): what the app adds, its next list shows. The base URL and the steering headers come from
+/// the environment, the real API's when nothing is set.
+public struct TodosAPI: Sendable {
+    public struct Todo: Codable, Equatable, Sendable {
+        public var id: Int
+        public var title: String
+        public var done: Bool
+        public init(id: Int, title: String, done: Bool = false) {
+            self.id = id
+            self.title = title
+            self.done = done
+        }
+    }
+
+    /// What the app sends: the backend gives the id.
+    struct NewTodo: Encodable {
+        var title: String
+        var done = false
+    }
+
+    public enum Failure: Error, Equatable {
+        case status(Int)
+        case undecodable
+    }
+
+    let baseURL: URL
+    let session: URLSession
+
+    public init(
+        baseURL: URL = UnderstudyAPI.baseURL(prefix: "/myapp", real: URL(string: "https://app.example.com")!),
+        session: URLSession? = nil
+    ) {
+        self.baseURL = baseURL
+        if let session {
+            self.session = session
+        } else {
+            let configuration = URLSessionConfiguration.ephemeral
+            UnderstudyHeaders.environment.apply(to: configuration)
+            self.session = URLSession(configuration: configuration)
+        }
+    }
+
+    /// The list, in the order the items were added (the backend's first page of 100).
+    public func list() async throws -> [Todo] {
+        var components = URLComponents(url: baseURL.appendingPathComponent("todos"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "per_page", value: "100")]
+        return try await send(URLRequest(url: components.url!), as: [Todo].self)
+    }
+
+    /// Adds an item; the backend answers it with its id.
+    public func add(_ title: String) async throws -> Todo {
+        var request = URLRequest(url: baseURL.appendingPathComponent("todos"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(NewTodo(title: title))
+        return try await send(request, as: Todo.self)
+    }
+
+    private func send<Answer: Decodable>(_ request: URLRequest, as type: Answer.Type) async throws -> Answer {
+        let (data, response) = try await session.dataShieldedFromCancellation(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else { throw Failure.status(status) }
+        guard let answer = try? JSONDecoder().decode(type, from: data) else { throw Failure.undecodable }
+        return answer
+    }
+}
+
+/// The to-do screen's view model: adding an item sends it, then shows the list as the backend has it now.
+@MainActor
+public final class TodoListModel {
+    public enum State: Equatable {
+        case idle, loading
+        case loaded([TodosAPI.Todo])
+        case failed(String)
+    }
+
+    public private(set) var state = State.idle
+    let api: TodosAPI
+
+    public init(api: TodosAPI = TodosAPI()) { self.api = api }
+
+    public func load() async {
+        state = .loading
+        do {
+            state = .loaded(try await api.list())
+        } catch {
+            state = .failed("\(error)")
+        }
+    }
+
+    public func add(_ title: String) async {
+        state = .loading
+        do {
+            _ = try await api.add(title)
+            state = .loaded(try await api.list())
+        } catch {
+            state = .failed("\(error)")
+        }
+    }
+}
