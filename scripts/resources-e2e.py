@@ -403,6 +403,7 @@ def parallel_sessions(base):
                 return f"{session}: listed {len(listed)} items, {len(mine_by_filter)} by owner"
         return None
 
+    httpx.post(base + "/__admin/reset", timeout=30)
     began = time.monotonic()
     with ThreadPoolExecutor(100) as pool:
         problems = [p for p in pool.map(one, range(100)) if p]
@@ -523,6 +524,17 @@ def hostile(base, server):
         deleted = client.delete(f"{base}{PATH}/5000").status_code
         refill = client.post(base + PATH, json={"n": "refill"}).status_code
         check(deleted == 204 and refill == 201, f"after a DELETE the full session takes one more ({deleted}, {refill})")
+
+        # 8 MiB a session: 140 items of 62 KB, the writes past it refused (413) with nothing changed; a PATCH growing
+        # an item past it too.
+        client.post(base + "/__admin/reset")
+        filler = "x" * (62 * 1024)
+        full = [client.post(base + PATH, json={"filler": filler}).status_code for _ in range(140)]
+        held = client.get(base + PATH, params={"per_page": 1}).headers.get("X-Total-Count")
+        grow = client.patch(base + PATH + "/1", json={"filler": filler})
+        check(full.count(413) > 0 and set(full[full.index(413):]) == {413} and held == str(len(SEED) + full.count(201))
+              and grow.status_code == 413 and client.get(base + PATH + "/1").json() == SEED[0],
+              f"8 MiB a session: {full.count(201)} items of 62 KB accepted, then 413 ({grow.json().get('error')!r}); nothing changed")
 
         # The admin API's bounds: a seed of 10,001 items refused (a body past 64 KiB, or the item bound).
         seed = client.put(f"{base}/__admin/sessions/{session}/resources", params={"path": PATH}, headers=ADMIN,
