@@ -36,6 +36,7 @@ import UnderstudyTesting
         try Self.seed.write(to: folder.appendingPathComponent("data/todos.json"), atomically: true, encoding: .utf8)
         try "description: every answer 500\nextends: store\nresponse: {status: 500, json: {error: down}}\n".write(
             to: folder.appendingPathComponent("down.yaml"), atomically: true, encoding: .utf8)
+        try "description: slower, not extending store\ndelay: 250\n".write(to: folder.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
         return try UnderstudyRouter(scenarios: folder, scenario: "store")
     }
 
@@ -99,6 +100,7 @@ import UnderstudyTesting
             (.put, "/myapi/todos/9", #"{"title":"nobody"}"#, 404),
             (.patch, "/myapi/todos/1", #"{"id":7}"#, 400),
             (.patch, "/myapi/todos/1", "null", 400),
+            (.patch, "/myapi/todos/1", #"{"id":null,"title":"renamed"}"#, 400),
             (.delete, "/myapi/todos", "", 405),
             (.post, "/myapi/todos/1", "{}", 405),
             (.get, "/myapi/todos?page=0", "", 400),
@@ -112,6 +114,9 @@ import UnderstudyTesting
             #expect(error["error"] != nil && error["detail"] != nil, "\(answer.text.prefix(200))")
         }
         #expect(await send(router, .get, "/myapi/todos?per_page=100").text == before)
+        // An integer id is written as a path names it.
+        #expect(await send(router, .post, "/myapi/todos", #"{"id":-0}"#).text == #"{"id":0}"#)
+        #expect(try ids(await send(router, .get, "/myapi/todos?id=0")) == ["0"])
         // Request values are stored as the text they are: a placeholder in a body is never filled.
         let stored = await send(router, .post, "/myapi/todos", #"{"title":"{{uuid}} {{request.header.Host}}"}"#)
         #expect(stored.text.contains(#""{{uuid}} {{request.header.Host}}""#))
@@ -175,6 +180,9 @@ import UnderstudyTesting
         #expect(await send(router, .post, "/myapi/todos", #"{"title":"kept"}"#, session: "s").status?.code == 201)
         #expect(await send(router, .get, "/myapi/todos/4", session: "s").status?.code == 500)
         #expect(await send(router, .get, "/__admin/sessions/s/resources?path=/myapi/todos").text.contains("kept"))
+        // A scenario with top-level settings that does not extend the file borrows its resource, with its delay.
+        let slow = await send(router, .get, "/myapi/todos/1", scenario: "slow")
+        #expect(slow.status?.code == 200 && slow.delayMilliseconds == 250, "\(slow.text)")
     }
 
     @Test func aCopyIsBoundedInItemsAndBytes() async throws {

@@ -91,8 +91,9 @@ package struct AdminAPI {
                 state.active = Selection(state.startScenario)
                 state.overrides = [:]
                 state.sessions = [:]
-                state.scenarios.resources.reset()
             }
+            // Outside the state's lock: giving freed memory back may take a moment.
+            control.state.withLock { $0.scenarios.resources }.reset()
             control.counters.reset()
             control.journal.clear()
             return ok(stateJSON())
@@ -171,10 +172,11 @@ package struct AdminAPI {
             try checkSessionHeader(request, matches: id)
             if method != .delete { return ok(stateJSON(session: id)) }
             try share(.deleteSession(id))
-            control.state.withLock { state in
+            let resources = control.state.withLock { state in
                 state.sessions.removeValue(forKey: id)
-                state.scenarios.resources.end(session: id)
+                return state.scenarios.resources
             }
+            resources.end(session: id)
             control.journal.clear(session: id)
             return ok(stateJSON(session: id))
         default:

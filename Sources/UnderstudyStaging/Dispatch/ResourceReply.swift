@@ -15,6 +15,17 @@ extension ScenarioResponder {
         if request.method == .options { return Reply(.respond(Self.preflight(allowing: resource.methods)), tag: scenario.name) }
         let session = request.header(.understudySession)
         let definition = resource.definition
+        // A read answered before from the same copy, in the same state, for the same target, host and scenario.
+        // Only for a plain Host, as the response cache does: the answer's links use it.
+        var keepAs: ResourceStore.RenderKey?
+        if request.method == .get || request.method == .head, let host = request.target.host, Authority.isPlain(host) {
+            let key = ResourceStore.RenderKey(
+                index: resource.index, target: request.target, scenario: scenario.name,
+                variant: (documentedStatus ?? 0) * 2 + (fault == .malformedJSON ? 1 : 0))
+            let (kept, versioned) = resource.store.cached(key, session: session)
+            if let kept { return Self.reply(kept, delay: delay, fault: fault, scenario: scenario) }
+            keepAs = versioned
+        }
         let origin = origin(of: request)
         var answer: (status: HTTPResponse.Status, body: [UInt8]?, fields: HTTPFields)
         do throws(ResourceRefusal) {
@@ -37,6 +48,7 @@ extension ScenarioResponder {
         let response = prepare(
             APIResponse(status: answer.status, body: BodyTemplate(body)), headers: answer.fields, scenario: scenario, origin: origin,
             malformed: fault == .malformedJSON)
+        if let keepAs, (200..<300).contains(answer.status.code) { resource.store.keep(response, as: keepAs) }
         return Self.reply(response, delay: delay, fault: fault, scenario: scenario)
     }
 

@@ -82,8 +82,9 @@ package final class ScenarioResponder: HTTPResponder {
             }
             delayOverride = value
         }
+        let parts = overlay.isEmpty ? [] : Substring(request.path).pathSegments
         for route in overlay {
-            guard let parameters = route.match(request) else { continue }
+            guard let parameters = route.match(request, parts: parts) else { continue }
             // The test's own route: its answer wins over every setting of the scenario, and nothing is cached.
             guard
                 var reply = routeReply(
@@ -101,8 +102,10 @@ package final class ScenarioResponder: HTTPResponder {
     static let overlayTag = "session-route"
 
     private func reply(to request: ServerRequest, matched: UnderstudyAPI?, in scenario: Scenario, delayOverride: Int?) -> Reply {
+        // Split once for every route tried, not once per route.
+        let parts = scenario.routes.isEmpty ? [] : Substring(request.path).pathSegments
         for (index, route) in scenario.routes.enumerated() {
-            guard let parameters = route.match(request) else { continue }
+            guard let parameters = route.match(request, parts: parts) else { continue }
             if let reply = routeReply(
                 request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: index, delayOverride: delayOverride)
             {

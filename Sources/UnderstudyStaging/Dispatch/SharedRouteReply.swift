@@ -17,6 +17,11 @@ extension ScenarioResponder {
                     stream, to: request, route: route, parameters: values, delay: delayOverride ?? generic.delay ?? 0,
                     fault: generic.fault ?? .none, scenario: scenario)
             }
+            if let resource = route.resource, generic.fixed == nil {
+                return resourceReply(
+                    resource, to: request, parameters: values, delay: delayOverride ?? generic.delay ?? 0, fault: generic.fault ?? .none,
+                    scenario: scenario)
+            }
             if let webSocket = route.webSocket, generic.fixed == nil {
                 return webSocketReply(
                     webSocket, to: request, route: route, delay: delayOverride ?? generic.delay ?? 0, fault: generic.fault ?? .none,

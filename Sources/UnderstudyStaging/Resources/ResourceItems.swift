@@ -30,6 +30,9 @@ package struct ResourceItems: Sendable, Equatable {
     /// How many more bytes a write may add: set by ``ResourceStore`` from the session's and the server's
     /// bounds, so a write past them is refused before it changes anything.
     var allowance = Int.max
+    /// Which state of which copy this is: 0 for a seed, else a number the store gives each write, never twice, so a
+    /// kept answer (``ResourceStore/cached(_:session:variant:)``) names exactly what it was made from.
+    package internal(set) var version = 0
     static let overAllowance = "over allowance"
 
     package init() {}
@@ -58,6 +61,7 @@ package struct ResourceItems: Sendable, Equatable {
         guard case .object(var members) = value else { throw Self.notAnObject(value) }
         let id: String
         if let given = try Self.id(of: value, definition: definition, limits: limits) {
+            Self.write(given, in: &members, definition: definition)
             guard positions[given] == nil else {
                 throw ResourceRefusal(
                     .conflict, "id taken", "An item with \(definition.idKey) \(given) exists; PUT \(definition.path)/\(given) replaces it.")
@@ -103,6 +107,9 @@ package struct ResourceItems: Sendable, Equatable {
     {
         guard let position = positions[id] else { return nil }
         guard case .object = patch else { throw Self.notAnObject(patch) }
+        if patch[definition.idKey] == .null {
+            throw ResourceRefusal(.badRequest, "id removed", "A merge patch's null removes a key; an item's \(definition.idKey) cannot be removed.")
+        }
         let current = (try? JSONParser.parse(items[position].json, file: "item").value) ?? .object([])
         guard case .object(var members) = MergePatch.apply(patch, to: current) else { throw Self.notAnObject(patch) }
         try Self.keepID(id, in: &members, definition: definition, limits: limits)
@@ -150,9 +157,9 @@ package struct ResourceItems: Sendable, Equatable {
     /// Every item replaced by `other`'s (the admin API's seed), within the allowance.
     mutating func replaceAll(with other: ResourceItems) throws(ResourceRefusal) {
         try spend(other.bytes - bytes)
-        let kept = allowance
+        let (kept, version) = (allowance, self.version)
         self = other
-        allowance = kept
+        (allowance, self.version) = (kept, version)
     }
 
     /// The id an item gives itself, checked against the resource's kind; nil when it gives none.
@@ -191,12 +198,21 @@ package struct ResourceItems: Sendable, Equatable {
         if given == nil {
             members.removeAll { $0.key == definition.idKey }
             members.insert(.init(definition.idKey, definition.ids == .integer ? .number(id) : .string(id)), at: 0)
+        } else {
+            write(id, in: &members, definition: definition)
         }
+    }
+
+    /// An integer id written as the path names it (`-0` is `0`), so a filter and a path find what they read.
+    private static func write(_ id: String, in members: inout [JSONValue.Member], definition: ResourceDefinition) {
+        guard definition.ids == .integer, let position = members.firstIndex(where: { $0.key == definition.idKey }) else { return }
+        members[position].value = .number(id)
     }
 
     private static func notAnObject(_ value: JSONValue) -> ResourceRefusal {
         ResourceRefusal(
-            .badRequest, "not an object", "An item is a JSON object; the body is \(value.kindName == "object" ? "not one" : "a \(value.kindName)").")
+            .badRequest, "not an object",
+            "An item is a JSON object; the body is \(value.kindName == "array" || value.kindName == "object" ? "an" : "a") \(value.kindName).")
     }
 
     static func write(_ value: JSONValue) -> [UInt8] { JSONWriter().template(value).render(origin: Origin("")) }

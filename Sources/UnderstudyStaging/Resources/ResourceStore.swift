@@ -26,7 +26,17 @@ package final class ResourceStore: Sendable {
         var totalBytes = 0
         /// A session's copies last this long unused (the server's session idle time).
         var idleMilliseconds: Int64 = 3_600_000
+        /// The next write's ``ResourceItems/version``.
+        var nextVersion = 1
+        /// Answers to reads, by the copy's version and the request's variant (``cached(_:session:variant:)``).
+        var rendered: [RenderKey: Response] = [:]
+        var renderedBytes = 0
     }
+
+    /// What the kept answers may hold: a read answered again costs a lookup, not a rendering (a list of 20 items
+    /// was half a static route's speed); past this the cache starts again.
+    static let maxRenderedBytes = 16 * 1024 * 1024
+    static let maxRenderedBody = 256 * 1024
 
     /// The most sessions that hold copies at once.
     package static let maxSessions = 10_000
@@ -57,6 +67,47 @@ package final class ResourceStore: Sendable {
                 return try body(state.global.items[index] ?? seeds[index])
             }
         }.get()
+    }
+
+    /// What a kept answer was made from: a copy in one state (its version names both), and what else the answer
+    /// depends on (the request's target with its host and scheme, the scenario, a malformed or documented answer).
+    package struct RenderKey: Hashable, Sendable {
+        var index: Int
+        var version = 0
+        package var target: RequestTarget
+        package var scenario: String
+        package var variant: Int
+
+        package init(index: Int, target: RequestTarget, scenario: String, variant: Int) {
+            (self.index, self.target, self.scenario, self.variant) = (index, target, scenario, variant)
+        }
+    }
+
+    /// The answer kept for the copy `session` reads, as it is now; nil, with the key to ``keep(_:as:)`` it under,
+    /// when there is none.
+    package func cached(_ key: RenderKey, session: String?) -> (response: Response?, key: RenderKey) {
+        state.withLock { state in
+            var key = key
+            if let session, state.sessions[session] != nil {
+                state.sessions[session]!.lastUsed = SessionClock.now()
+                key.version = state.sessions[session]!.items[key.index]?.version ?? 0
+            } else if session == nil {
+                key.version = state.global.items[key.index]?.version ?? 0
+            }
+            return (state.rendered[key], key)
+        }
+    }
+
+    /// Keeps a read's answer under the key ``cached(_:session:)`` gave.
+    package func keep(_ response: Response, as key: RenderKey) {
+        guard response.bodyCount <= Self.maxRenderedBody else { return }
+        state.withLock { state in
+            if state.renderedBytes + response.bodyCount > Self.maxRenderedBytes {
+                state.rendered = [:]
+                state.renderedBytes = 0
+            }
+            if state.rendered.updateValue(response, forKey: key) == nil { state.renderedBytes += response.bodyCount }
+        }
     }
 
     /// Changes the copy `session` writes (the global one for nil). A change that throws, or that would pass a
@@ -123,6 +174,8 @@ package final class ResourceStore: Sendable {
         do {
             let result = try change(&items)
             changed = true
+            items.version = state.nextVersion
+            state.nextVersion += 1
             return result
         } catch  where error.error == ResourceItems.overAllowance {
             throw sessionRoom <= serverRoom ? Self.sessionFull(limits) : Self.serverFull(limits)
@@ -146,18 +199,31 @@ package final class ResourceStore: Sendable {
 
     /// A session's copies dropped: it ended, so its next write starts from the seed again.
     package func end(session: String) {
-        state.withLock { state in
-            if let copies = state.sessions.removeValue(forKey: session) { state.totalBytes -= copies.bytes }
+        let freed = state.withLock { state in
+            guard let copies = state.sessions.removeValue(forKey: session) else { return 0 }
+            state.totalBytes -= copies.bytes
+            return copies.bytes
         }
+        Self.returnMemory(ifFreed: freed)
+    }
+
+    /// glibc keeps what a session's items took once they are freed (200 ended sessions left 105 MB resident): give it
+    /// back when much was freed, outside the lock.
+    private static func returnMemory(ifFreed bytes: Int) {
+        if bytes >= 1024 * 1024 { Platform.returnFreedMemory() }
     }
 
     /// Every copy back to its seed (`POST /__admin/reset`).
     package func reset() {
-        state.withLock { state in
+        let freed = state.withLock { state in
+            defer { state.totalBytes = 0 }
             state.global = Copies()
             state.sessions = [:]
-            state.totalBytes = 0
+            state.rendered = [:]
+            state.renderedBytes = 0
+            return state.totalBytes
         }
+        Self.returnMemory(ifFreed: freed)
     }
 
     /// What the store holds: the sessions with copies, and the bytes of all of them.
