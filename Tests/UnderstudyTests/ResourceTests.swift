@@ -36,7 +36,8 @@ import UnderstudyTesting
         try Self.seed.write(to: folder.appendingPathComponent("data/todos.json"), atomically: true, encoding: .utf8)
         try "description: every answer 500\nextends: store\nresponse: {status: 500, json: {error: down}}\n".write(
             to: folder.appendingPathComponent("down.yaml"), atomically: true, encoding: .utf8)
-        try "description: slower, not extending store\ndelay: 250\n".write(to: folder.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
+        try "description: slower, not extending store\ndelay: 250\n".write(
+            to: folder.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
         return try UnderstudyRouter(scenarios: folder, scenario: "store")
     }
 
