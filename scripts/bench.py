@@ -507,6 +507,9 @@ def main():
         # With and without --redis (issue 31), as the journal case is measured: many short rounds, the order rotating.
         import bench_redis
         redis_rows = bench_redis.measure(sys.modules[__name__], args, BINARY, work, started, pair_rounds, pair_duration)
+        # A resource's reads against a static route of the same scenario (issue 40).
+        import bench_resources
+        resource_rows = bench_resources.measure(sys.modules[__name__], args, BINARY, work, started, pair_rounds, pair_duration)
         # Over https against nginx over https, the same bytes and certificate (issue 29).
         import bench_tls
         tls_rows = bench_tls.measure(sys.modules[__name__], args, BINARY, work, started, pair_rounds, pair_duration)
@@ -622,6 +625,7 @@ def main():
             "|---|---|---|---|---|---|---|---|---|---|---|",
             *rows,
             *redis_rows,
+            *resource_rows,
             *tls_rows,
             "",
             "| case | measured | target | |",
