@@ -22,6 +22,7 @@ hashing on X-Understudy-Session (consistent). It checks:
 - a server posing as Redis (garbage, a huge value, a hang-up mid-reply) does not take a replica down.
 Every wait polls with a deadline; nothing sleeps for long.
 """
+import json
 import os
 import signal
 import threading
@@ -146,6 +147,29 @@ def main():
     expect(moved and all(after[s] == "r4" for s in moved),
            f"consistent hashing: only the sessions that moved to r4 moved ({len(moved)} of {len(SESSIONS)})")
     timed_switch("r4", REPLICAS["r4"], {"name": None, "api": "swapi"}, three + ["r4"])
+
+    print("a session's resource writes are in Redis: another replica reads them, a killed replica loses nothing")
+    cart = {"X-Understudy-Session": "cart-1"}
+    admin(NGINX_PORT, "PUT", "/sessions/cart-1/scenario", {"name": "custom-routes"}, cart)
+    status, headers, data = request(NGINX_PORT, "POST", "/myapp/todos", {"title": "from a replica"}, cart)
+    owner = headers.get("X-Understudy-Replica")
+    expect(status == 201 and json.loads(data)["id"] == 4, f"POST /myapp/todos through nginx: 201, id 4 ({status}, on {owner})")
+    others = [n for n in ["r1", "r2", "r3", "r4"] if n != owner]
+    status, _, data = request(REPLICAS[others[0]], "PATCH", "/myapp/todos/4", {"done": True}, cart)
+    expect(status == 200 and json.loads(data).get("done") is True, f"another replica ({others[0]}) patches the item ({status})")
+    stop(owner, signal.SIGKILL)
+    status, _, data = request(REPLICAS[others[1]], "GET", "/myapp/todos", headers=cart)
+    listed = json.loads(data) if status == 200 else []
+    expect([t.get("title") for t in listed][-1:] == ["from a replica"] and listed[-1].get("done") is True,
+           f"{owner} killed: {others[1]} lists the item, patched ({status}, {len(listed)} items)")
+    status, _, data = request(REPLICAS[others[1]], "GET", "/myapp/todos")
+    expect(status == 200 and len(json.loads(data)) == 3, "the shared copy is still the seed")
+    status, copy = admin(REPLICAS[others[2]], "GET", "/sessions/cart-1/resources?path=/myapp/todos", headers=cart)
+    expect(status == 200 and len(copy) == 4, f"the admin API on {others[2]} reads the session's copy from Redis ({status})")
+    admin(REPLICAS[others[2]], "DELETE", "/sessions/cart-1", headers=cart)
+    status, _, data = request(REPLICAS[others[0]], "GET", "/myapp/todos", headers=cart)
+    expect(status == 200 and len(json.loads(data)) == 3, f"the session ended on one replica: its copy is gone on every one ({status})")
+    start_replica(owner)
 
     print("a replica killed, then all four restarted one by one")
     stop("r1", signal.SIGKILL)

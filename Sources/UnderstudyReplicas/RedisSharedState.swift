@@ -95,11 +95,19 @@ package final class RedisSharedState: SharedStateStore {
             message = { version in session.map { .session($0, version: version) } ?? .global }
         case .deleteSession(let id):
             commands += [["DEL", SharedKeys.session(id)], ["SREM", SharedKeys.sessions, id]]
+            // The session's resource copies go with it.
+            let keys = try run([["SMEMBERS", SharedKeys.resourceKeys]])[0].elements?.compactMap(\.text) ?? []
+            for key in keys where key.hasPrefix(SharedKeys.resources(of: id)) {
+                commands += [["DEL", key], ["SREM", SharedKeys.resourceKeys, key]]
+            }
             message = { .session(id, version: $0) }
         case .reset:
             // The sessions' keys are found first: a reset removes every one of them.
             let ids = try run([["SMEMBERS", SharedKeys.sessions]])[0].elements?.compactMap(\.text) ?? []
             commands += ids.compactMap(SharedKeys.sessionID).map { ["DEL", SharedKeys.session($0)] }
+            // Every resource copy, the shared one included, back to its seed.
+            let resources = try run([["SMEMBERS", SharedKeys.resourceKeys]])[0].elements?.compactMap(\.text) ?? []
+            commands += resources.map { ["DEL", $0] } + [["DEL", SharedKeys.resourceKeys]]
             commands += [["DEL", SharedKeys.sessions], ["DEL", SharedKeys.global], ["INCR", SharedKeys.epoch]]
             message = { _ in .reset }
         }

@@ -11,6 +11,9 @@ package import UnderstudyAdminWire
 /// - `understudy:epoch` (counter): raised by every reset, so each replica clears its own journal
 /// - `understudy:seq:KEY` (counter): the requests a shared sequence has answered, all replicas together
 /// - `understudy:sets` (hash): each replica's scenario-files hash, by replica name
+/// - `understudy:res:SESSION:PATH` (string): a resource's copy, its items as a JSON array (`-` for the shared copy);
+///   a session's expires with the session TTL
+/// - `understudy:res-keys` (set): every resource key, so that a session's end or a reset removes them
 /// - channel `understudy:changes`: `g` (global), `s:ID@VERSION` (a session, and the version its write made), `r` (reset)
 package enum SharedKeys {
     package static let global = "understudy:global"
@@ -24,6 +27,11 @@ package enum SharedKeys {
 
     package static func session(_ id: String) -> String { "understudy:session:\(id)" }
     package static func sequence(_ key: String) -> String { "understudy:seq:\(key)" }
+    /// A resource's copy, by ``ResourceStore/sharedKey(_:session:)`` (`SESSION:PATH`).
+    package static func resource(_ key: String) -> String { "understudy:res:\(key)" }
+    package static let resourceKeys = "understudy:res-keys"
+    /// The prefix of a session's resource keys.
+    package static func resources(of session: String) -> String { "understudy:res:\(session):" }
 
     /// A sequence's counter outlives any test run that uses it, then goes.
     package static let sequenceSeconds = 7 * 86_400

@@ -298,3 +298,23 @@ import UnderstudyTesting
         #expect(answers[0]["self"] == .string("http://\(router.host)/echo/orders"))
     }
 }
+
+/// A document's resource refuses in the document's own error shape when it describes one, the reason in a header.
+@Suite struct DocumentResourceRefusalTests {
+    @Test func aRefusalTakesTheDocumentsErrorShape() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-doc-refusals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("UnderstudyOpenAPITests/Documents/oai/petstore-expanded.yaml")
+        try FileManager.default.copyItem(at: document, to: folder.appendingPathComponent("openapi/petstore-expanded.yaml"))
+        try "description: pets\nopenapi: {pets: openapi/petstore-expanded.yaml}\nresources:\n  - openapi: pets\n".write(
+            to: folder.appendingPathComponent("pets.yaml"), atomically: true, encoding: .utf8)
+        let router = try UnderstudyRouter(scenarios: folder, scenario: "pets")
+        let missing = await router.execute("/pets/pets/987654", waitForDelays: false)
+        #expect(missing.status?.code == 404)
+        // petstore-expanded's `default` is an Error: {code, message}.
+        let body = try JSONParser.parse(missing.body, file: "body").value
+        #expect(body["code"] != nil && body["message"] != nil && body["error"] == nil, "\(missing.text)")
+        #expect(missing.header("X-Understudy-Refusal")?.contains("987654") == true)
+    }
+}

@@ -14,6 +14,7 @@ extension AdminAPI {
             }
             var body = Array("{\"resources\":[".utf8)
             for (index, definition) in store.definitions.enumerated() {
+                try restore(store, index, session: session)
                 if index > 0 { body.append(UInt8(ascii: ",")) }
                 body += Array("{\"path\":".utf8) + JSONWriter().quoted(definition.path) + Array(",\"items\":".utf8)
                 body += Self.items(store, index, session: session)
@@ -28,6 +29,7 @@ extension AdminAPI {
                 "No resource at '\(path)'. \(known.isEmpty ? "The scenario files define none (resources:)." : "Resources: \(known.joined(separator: ", ")).")"
             )
         }
+        try restore(store, index, session: session)
         if request.method == .put {
             let value: JSONValue
             do throws(FileProblem) {
@@ -43,8 +45,32 @@ extension AdminAPI {
             } catch {
                 throw AdminError(error.status, error.error, error.detail)
             }
+            if let shared = control.shared {
+                do throws(SharedStateFailure) {
+                    try shared.storeResource(store.sharedKey(index, session: session), store.itemsJSON(index, session: session), session: session)
+                } catch {
+                    throw AdminError(
+                        .serviceUnavailable, "shared state unavailable", "The shared store did not take the items (nothing was changed): \(error.cause).")
+                }
+            }
         }
         return Self.json(.ok, body: Self.items(store, index, session: session))
+    }
+
+    /// With a shared store (`--redis`, on the admin thread), this replica's copy made what the store holds first.
+    private func restore(_ store: ResourceStore, _ index: Int, session: String?) throws(AdminError) {
+        guard let shared = control.shared else { return }
+        let stored: [UInt8]?
+        do throws(SharedStateFailure) {
+            stored = try shared.loadResource(store.sharedKey(index, session: session))
+        } catch {
+            throw AdminError(.serviceUnavailable, "shared state unavailable", "The shared store could not be read: \(error.cause).")
+        }
+        do throws(ResourceRefusal) {
+            try store.restore(index, session: session, from: stored)
+        } catch {
+            throw AdminError(error.status, error.error, error.detail)
+        }
     }
 
     /// The items a copy holds, as a JSON array.

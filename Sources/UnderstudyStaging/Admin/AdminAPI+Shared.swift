@@ -58,7 +58,8 @@ extension AdminAPI {
     /// sets' read (`GET /__admin/scenarios` reads every replica's hash).
     static func waitsOnStore(_ request: ServerRequest) -> Bool {
         switch request.method {
-        case .get, .head: request.path == "/__admin/scenarios"
+        // A resource's copy is the store's (`/__admin/resources`, `/__admin/sessions/ID/resources`).
+        case .get, .head: request.path == "/__admin/scenarios" || request.path.hasSuffix("/resources")
         default: true
         }
     }

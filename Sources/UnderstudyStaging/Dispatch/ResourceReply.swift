@@ -2,6 +2,7 @@ import HTTPTypes
 import UnderstudyAPIService
 import UnderstudyDocuments
 import UnderstudyHTTP
+import UnderstudyOpenAPI
 
 /// A resource's answer (`resources:`): the request read, the session's copy read or changed, the answer written
 /// with the route's delay and fault. A fault that breaks the answer (`timeout`, `connection-reset`…) breaks it
@@ -9,16 +10,30 @@ import UnderstudyHTTP
 extension ScenarioResponder {
     /// `documentedStatus`: the success status a document's operation gives, which then replaces 200, 201 or 204.
     func resourceReply(
-        _ resource: ResourceRoute, to request: ServerRequest, parameters: [String], documentedStatus: Int? = nil, delay: Int, fault: Fault,
-        scenario: Scenario
+        _ resource: ResourceRoute, to request: ServerRequest, parameters: [String], documentedStatus: Int? = nil,
+        operation: OperationReference? = nil, delay: Int, fault: Fault, scenario: Scenario, fromStore: Bool = false
     ) -> Reply {
         if request.method == .options { return Reply(.respond(Self.preflight(allowing: resource.methods)), tag: scenario.name) }
+        // With a shared store (`--redis`) the copy is the store's: read, and written back, on the store's thread.
+        if let shared = control.shared, !fromStore {
+            return Reply(
+                .deferred(
+                    DeferredReply { finish in
+                        let queued = shared.perform {
+                            finish(
+                                self.sharedResourceReply(
+                                    resource, shared, to: request, parameters: parameters, documentedStatus: documentedStatus,
+                                    operation: operation, delay: delay, fault: fault, scenario: scenario))
+                        }
+                        if !queued { finish(Self.storeBusy) }
+                    }))
+        }
         let session = request.header(.understudySession)
         let definition = resource.definition
         // A read answered before from the same copy, in the same state, for the same target, host and scenario.
         // Only for a plain Host, as the response cache does: the answer's links use it.
         var keepAs: ResourceStore.RenderKey?
-        if request.method == .get || request.method == .head, let host = request.target.host, Authority.isPlain(host) {
+        if control.shared == nil, request.method == .get || request.method == .head, let host = request.target.host, Authority.isPlain(host) {
             let key = ResourceStore.RenderKey(
                 index: resource.index, target: request.target, scenario: scenario.name,
                 variant: (documentedStatus ?? 0) * 2 + (fault == .malformedJSON ? 1 : 0))
@@ -38,6 +53,14 @@ extension ScenarioResponder {
             var fields: HTTPFields = [:]
             if error.status == .methodNotAllowed { fields[.allow] = resource.methods }
             answer = (error.status, ErrorBody.bytes(error: error.error, detail: error.detail), fields)
+            // A document's operation that describes this status (or a default) refuses in the document's own shape;
+            // the reason goes in a header.
+            if let operation, let shaped = documentedError(operation, status: error.status.code) {
+                let rendered = shaped.render(parameters: [:]).body.render(origin: Origin(origin))
+                answer.body = rendered
+                answer.fields[.contentType] = shaped.contentType
+                answer.fields[Self.refusalHeader] = "\(error.error): \(error.detail)".printableASCII(limit: 300)
+            }
         }
         if let documentedStatus, (200..<300).contains(answer.status.code) { answer.status = HTTPResponse.Status(code: documentedStatus) }
         guard let body = answer.body else {
@@ -111,6 +134,15 @@ extension ScenarioResponder {
         }
         guard let item else { throw Self.unknownItem(id, definition) }
         return (.ok, item.json, [:])
+    }
+
+    /// Says why a resource refused a request when the body is the document's error shape, which cannot.
+    static let refusalHeader = HTTPField.Name("X-Understudy-Refusal")!
+
+    /// The document's answer for `status` on the operation (its `default` when it describes no such status).
+    private func documentedError(_ reference: OperationReference, status: Int) -> CannedResponse? {
+        guard let mount = control.state.withLock({ $0.scenarios.mounts[reference.mount] }) else { return nil }
+        return mount.answer(mount.service.operations[reference.index], AnswerChoice(status: status))
     }
 
     /// The request's body as JSON: 400 for anything else, before the copy is touched.

@@ -168,7 +168,8 @@ package final class ScenarioResponder: HTTPResponder {
             // A document's operation answers with the success status it documents (a POST's 200, not 201).
             let documented = route.operation != nil ? route.fixed.map(\.status).flatMap { (200..<300).contains($0) ? $0 : nil } : nil
             return resourceReply(
-                resource, to: request, parameters: parameters, documentedStatus: documented, delay: delay, fault: fault, scenario: scenario)
+                resource, to: request, parameters: parameters, documentedStatus: documented, operation: route.operation, delay: delay, fault: fault,
+                scenario: scenario)
         }
         if let fixed = generic.response(for: route) {
             let malformed = fault == .malformedJSON

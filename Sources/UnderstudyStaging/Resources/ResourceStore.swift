@@ -51,6 +51,47 @@ package final class ResourceStore: Sendable {
         self.limits = limits
     }
 
+    /// Where a copy lives in a shared store (`--redis`): the session (`-` for the shared copy), then the path.
+    package func sharedKey(_ index: Int, session: String?) -> String { "\(session ?? "-"):\(definitions[index].path)" }
+
+    /// A copy as the shared store holds it: its items as a JSON array.
+    package func itemsJSON(_ index: Int, session: String?) -> [UInt8] {
+        let items = (try? read(index, session: session) { $0.items }) ?? []
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        for (position, item) in items.enumerated() {
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            body += item.json
+        }
+        return body + [UInt8(ascii: "]")]
+    }
+
+    /// The version of the copy `session` writes (0: the seed): it changes with every write.
+    package func version(_ index: Int, session: String?) -> Int {
+        state.withLock { state in
+            (session.map { state.sessions[$0]?.items[index] } ?? state.global.items[index])?.version ?? 0
+        }
+    }
+
+    /// This replica's copy made what the shared store holds: its items (a JSON array), or the seed for nil.
+    package func restore(_ index: Int, session: String?, from stored: [UInt8]?) throws(ResourceRefusal) {
+        guard let stored else {
+            let freed = state.withLock { state -> Int in
+                var copies = session.map { state.sessions[$0] ?? Copies() } ?? state.global
+                guard let dropped = copies.items.removeValue(forKey: index) else { return 0 }
+                copies.bytes -= dropped.bytes
+                state.totalBytes -= dropped.bytes
+                if let session { state.sessions[session] = copies.items.isEmpty ? nil : copies } else { state.global = copies }
+                return dropped.bytes
+            }
+            _ = freed
+            return
+        }
+        guard case .array(let values)? = try? JSONParser.parse(stored, file: "stored").value else {
+            throw ResourceRefusal(.internalServerError, "shared state unreadable", "The shared store's copy of \(definitions[index].path) is not a JSON array.")
+        }
+        try replace(index, session: session, with: values)
+    }
+
     /// The resource whose collection is at `path`.
     package func index(ofPath path: String) -> Int? { definitions.firstIndex { $0.path == path } }
 

@@ -33,6 +33,13 @@ package protocol SharedStateStore: AnyObject, Sendable {
     /// Counts one request of the shared sequence `key`: its 1-based position among all replicas'
     /// requests. Only on the store's thread (``perform(_:)``).
     func advance(sequence key: String) throws(SharedStateFailure) -> Int
+    /// A resource's copy as the store holds it (its items, a JSON array), nil when it holds none (the copy is the
+    /// seed). With a store, each resource request reads its copy here first: a replica killed loses nothing.
+    /// Only on the store's threads.
+    func loadResource(_ key: String) throws(SharedStateFailure) -> [UInt8]?
+    /// Stores a resource's copy under `key` (``ResourceStore/sharedKey(_:session:)``); a session's expires with the
+    /// session idle time, and a session's end or a reset removes it. Only on the store's threads.
+    func storeResource(_ key: String, _ items: [UInt8], session: String?) throws(SharedStateFailure)
     /// What `GET /__admin/health` says of the store.
     var health: UnderstudyWire.SharedHealth { get }
     /// What `GET /__admin/scenarios` says: this replica's scenario files' hash and the other replicas'.
