@@ -162,12 +162,13 @@ def main():
     listed = json.loads(data) if status == 200 else []
     expect([t.get("title") for t in listed][-1:] == ["from a replica"] and listed[-1].get("done") is True,
            f"{owner} killed: {others[1]} lists the item, patched ({status}, {len(listed)} items)")
-    status, _, data = request(REPLICAS[others[1]], "GET", "/myapp/todos")
-    expect(status == 200 and len(json.loads(data)) == 3, "the shared copy is still the seed")
+    status, _, data = request(REPLICAS[others[1]], "GET", "/myapp/todos", headers={"X-Understudy-Scenario": "custom-routes"})
+    expect(status == 200 and len(json.loads(data)) == 3, f"the shared copy is still the seed ({status})")
     status, copy = admin(REPLICAS[others[2]], "GET", "/sessions/cart-1/resources?path=/myapp/todos", headers=cart)
     expect(status == 200 and len(copy) == 4, f"the admin API on {others[2]} reads the session's copy from Redis ({status})")
     admin(REPLICAS[others[2]], "DELETE", "/sessions/cart-1", headers=cart)
-    status, _, data = request(REPLICAS[others[0]], "GET", "/myapp/todos", headers=cart)
+    # The session's scenario went with it: the request names the scenario itself.
+    status, _, data = request(REPLICAS[others[0]], "GET", "/myapp/todos", headers={**cart, "X-Understudy-Scenario": "custom-routes"})
     expect(status == 200 and len(json.loads(data)) == 3, f"the session ended on one replica: its copy is gone on every one ({status})")
     start_replica(owner)
 

@@ -1,4 +1,4 @@
-import UnderstudyStaging
+package import UnderstudyStaging
 
 /// Resource copies in Redis (`understudy:res:SESSION:PATH`, a JSON array of the items): read before each resource
 /// request and written after each write, on the store's threads (``SharedStateStore/loadResource(_:)``).

@@ -53,6 +53,16 @@ import UnderstudyHTTP
             control?.applyShared(session: id, stored.current[id] ?? SharedSession())
         }
         func write(_ change: SharedChange) throws(SharedStateFailure) {}
+        /// Resource copies as Redis would hold them, by key.
+        let resources = Locked<[String: [UInt8]]>([:])
+        func loadResource(_ key: String) throws(SharedStateFailure) -> [UInt8]? {
+            if down.current { throw SharedStateFailure("down") }
+            return resources.current[key]
+        }
+        func storeResource(_ key: String, _ items: [UInt8], session: String?) throws(SharedStateFailure) {
+            if down.current { throw SharedStateFailure("down") }
+            resources.withLock { $0[key] = items }
+        }
         func makeSequenceKey() -> String { "k" }
         func advance(sequence key: String) throws(SharedStateFailure) -> Int {
             calls.withLock { $0 += 1 }
@@ -142,6 +152,33 @@ import UnderstudyHTTP
         #expect(second.status == 500 && second.tag == "server-error" && store.reads.current == 1)
         // A request without a session never waits for the store.
         #expect(responder.reply(to: request()).status == 200 && store.queued.current.isEmpty)
+    }
+
+    /// Resources with a store: a write through one replica is read through another, off the worker threads, and a
+    /// write the store cannot take is refused with nothing changed.
+    @Test func aResourcesCopyIsTheStoresWhicheverReplicaAnswers() throws {
+        let store = CountingStore()
+        let (one, other) = (try responder(store), try responder(store))
+        func send(_ responder: ScenarioResponder, _ method: HTTPRequest.Method, _ path: String, _ body: String = "") -> Reply? {
+            let fields: HTTPFields = [
+                HTTPField.Name("Host")!: "127.0.0.1", .understudySession: "cart", .understudyScenario: "custom-routes",
+                .contentType: "application/json",
+            ]
+            let reply = responder.reply(to: ServerRequest(method: method, path: path, headerFields: fields, body: Array(body.utf8)))
+            let (answer, parked) = answer(reply, store)
+            #expect(parked, "a resource request waits for the store's thread")
+            return answer
+        }
+        #expect(send(one, .post, "/myapp/todos", #"{"title":"kept"}"#)?.status == 201)
+        #expect(store.resources.current["cart:/myapp/todos"].map { String(decoding: $0, as: UTF8.self) }?.contains("kept") == true)
+        #expect(body(of: send(other, .get, "/myapp/todos/4")).contains("kept"))
+        #expect(send(other, .patch, "/myapp/todos/4", #"{"done":true}"#)?.status == 200)
+        #expect(body(of: send(one, .get, "/myapp/todos/4")).contains(#""done":true"#))
+        store.down.withLock { $0 = true }
+        let refused = send(one, .delete, "/myapp/todos/4")
+        #expect(refused?.status == 503 && body(of: refused).contains("Redis"))
+        store.down.withLock { $0 = false }
+        #expect(send(other, .get, "/myapp/todos/4")?.status == 200)
     }
 
     @Test func aSessionTheStoreCannotReadIsRefusedNotGuessed() throws {

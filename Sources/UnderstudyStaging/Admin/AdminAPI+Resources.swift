@@ -50,7 +50,8 @@ extension AdminAPI {
                     try shared.storeResource(store.sharedKey(index, session: session), store.itemsJSON(index, session: session), session: session)
                 } catch {
                     throw AdminError(
-                        .serviceUnavailable, "shared state unavailable", "The shared store did not take the items (nothing was changed): \(error.cause).")
+                        .serviceUnavailable, "shared state unavailable",
+                        "The shared store did not take the items (nothing was changed): \(error.cause).")
                 }
             }
         }

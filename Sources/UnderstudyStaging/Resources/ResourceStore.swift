@@ -87,7 +87,8 @@ package final class ResourceStore: Sendable {
             return
         }
         guard case .array(let values)? = try? JSONParser.parse(stored, file: "stored").value else {
-            throw ResourceRefusal(.internalServerError, "shared state unreadable", "The shared store's copy of \(definitions[index].path) is not a JSON array.")
+            throw ResourceRefusal(
+                .internalServerError, "shared state unreadable", "The shared store's copy of \(definitions[index].path) is not a JSON array.")
         }
         try replace(index, session: session, with: values)
     }
