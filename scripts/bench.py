@@ -75,6 +75,26 @@ def run_alone(measure, name):
         stop_all(started, work)
 
 
+def paired_rounds(args, label, runs, rounds, duration, script=None):
+    """Two (or more) runs in turn within each round, the order rotating, each after a 1 s warm-up: `runs` maps a name to
+    (URL, a function giving the server's pids); returns each name's rounds (req/s, p50, p99, peak RSS kB, server
+    user and system and wrk CPU µs per request), as table_row and paired_ratio read them."""
+    results = {name: [] for name in runs}
+    for url, _ in runs.values():
+        run_wrk(url, args, script=script, duration=1)  # warm-up
+    names = list(runs)
+    for round in range(rounds):
+        for name in names[round % len(names):] + names[:round % len(names)]:
+            url, pids = runs[name]
+            with RSSSampler(pids) as sampler:
+                meter = CPUMeter(pids)
+                rps, p50, p99, _, requests = run_wrk(url, args, script=script, duration=duration)
+                user, system, wrk = meter.per_request(requests)
+            results[name].append((rps, p50, p99, sampler.peak, user, system, wrk))
+            print(f"  {label:40} {name:16} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+    return results
+
+
 def paired_ratio(a_rounds, b_rounds):
     """The median, lowest and highest of the per-round ratios of two servers' req/s (each round's first figure)."""
     ratios = [a[0] / b[0] for a, b in zip(a_rounds, b_rounds)]

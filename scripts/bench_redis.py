@@ -69,19 +69,8 @@ def measure(bench, args, binary, work, started, rounds, duration):
         file.write(SESSION_LUA)
     rows = []
     for label, path, with_session in CASES:
-        results = {name: [] for name in servers}
-        for name, (base, _) in servers.items():
-            bench.run_wrk(base + path, args, script=script if with_session else None, duration=1)  # warm-up
-        names = list(servers)
-        for round in range(rounds):
-            for name in names[round % 2:] + names[:round % 2]:
-                base, process = servers[name]
-                with bench.RSSSampler(lambda p=process: [p.pid]) as sampler:
-                    meter = bench.CPUMeter(lambda p=process: [p.pid])
-                    rps, p50, p99, _, requests = bench.run_wrk(base + path, args, script=script if with_session else None, duration=duration)
-                    user, system, wrk = meter.per_request(requests)
-                results[name].append((rps, p50, p99, sampler.peak, user, system, wrk))
-                print(f"  {label:40} {name:8} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+        runs = {name: (base + path, lambda p=process: [p.pid]) for name, (base, process) in servers.items()}
+        results = bench.paired_rounds(args, label, runs, rounds, duration, script=script if with_session else None)
         ratio = bench.paired_ratio(results["--redis"], results["without"])
         a, b = bench.medians(results["--redis"]), bench.medians(results["without"])
         header = f" + `X-Understudy-Session`" if with_session else ""

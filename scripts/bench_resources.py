@@ -36,18 +36,7 @@ def measure(bench, args, binary, work, started, rounds, duration):
     pids = lambda: [process.pid]
     rows = []
     for label, path in CASES:
-        results = {path: [], STATIC: []}
-        for target in results:
-            bench.run_wrk(base + target, args, duration=1)  # warm-up
-        names = [path, STATIC]
-        for round in range(rounds):
-            for target in names[round % 2:] + names[:round % 2]:
-                with bench.RSSSampler(pids) as sampler:
-                    meter = bench.CPUMeter(pids)
-                    rps, p50, p99, _, requests = bench.run_wrk(base + target, args, duration=duration)
-                    user, system, wrk = meter.per_request(requests)
-                results[target].append((rps, p50, p99, sampler.peak, user, system, wrk))
-                print(f"  {label:40} {target:16} round {round + 1}: {rps:10.0f} req/s  p50 {p50:.2f} ms  p99 {p99:.2f} ms", file=sys.stderr)
+        results = bench.paired_rounds(args, label, {path: (base + path, pids), STATIC: (base + STATIC, pids)}, rounds, duration)
         ratio = bench.paired_ratio(results[path], results[STATIC])
         a, b = bench.medians(results[path]), bench.medians(results[STATIC])
         status = "met" if ratio[0] >= 0.90 else "**missed**"

@@ -4,14 +4,9 @@
 # Usage: scripts/openapi-e2e.sh [BINARY]   (default .build/debug/understudy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.venv-openapi
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import yaml' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' \
-        'rfc3339-validator==0.1.*' 'PyYAML==6.*'
-fi
+python=$(scripts/python-venv.sh .venv-openapi yaml 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' 'rfc3339-validator==0.1.*' 'PyYAML==6.*')
 documents=Tests/UnderstudyOpenAPITests/Documents
-"$venv/bin/python" scripts/openapi-e2e.py "${1:-.build/debug/understudy}" \
+"$python" scripts/openapi-e2e.py "${1:-.build/debug/understudy}" \
     "$documents"/oai/petstore.yaml "$documents"/oai/petstore-expanded.yaml "$documents"/oai/petstore.json \
     "$documents"/oai/api-with-examples.yaml "$documents"/oai/link-example.yaml "$documents"/oai/uspto.yaml \
     "$documents"/oai/callback-example.yaml "$documents"/multifile/openapi.yaml "$documents"/multifile30/openapi.yaml \

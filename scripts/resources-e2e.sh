@@ -5,9 +5,5 @@
 # Usage: scripts/resources-e2e.sh [BINARY]   (default .build/debug/understudy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.venv-resources
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import hypothesis, httpx' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'hypothesis==6.170.*' 'httpx==0.28.*'
-fi
-"$venv/bin/python" scripts/resources-e2e.py "${1:-.build/debug/understudy}"
+python=$(scripts/python-venv.sh .venv-resources "hypothesis, httpx" 'hypothesis==6.170.*' 'httpx==0.28.*')
+"$python" scripts/resources-e2e.py "${1:-.build/debug/understudy}"

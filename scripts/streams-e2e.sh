@@ -4,9 +4,5 @@
 # Usage: scripts/streams-e2e.sh [BINARY]   (default .build/debug/understudy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.venv-streams
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import httpx_sse' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'httpx==0.28.*' 'httpx-sse==0.4.*'
-fi
-"$venv/bin/python" scripts/streams-e2e.py "${1:-.build/debug/understudy}"
+python=$(scripts/python-venv.sh .venv-streams httpx_sse 'httpx==0.28.*' 'httpx-sse==0.4.*')
+"$python" scripts/streams-e2e.py "${1:-.build/debug/understudy}"

@@ -8,11 +8,7 @@
 # Usage: scripts/validate-openapi-bodies.sh [--release]   (after swift build --build-tests; exit status 1 when a body fails)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.venv-openapi
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import yaml' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' 'rfc3339-validator==0.1.*' 'PyYAML==6.*'
-fi
+python=$(scripts/python-venv.sh .venv-openapi yaml 'jsonschema==4.*' 'openapi-schema-validator==0.9.*' 'rfc3339-validator==0.1.*' 'PyYAML==6.*')
 # The tests as `make test` built them (default scratch path); --release: a release build of its own.
 config=(--skip-build)
 scratch=.build
@@ -26,4 +22,4 @@ log=$(mktemp -t understudy-openapi-log.XXXXXX)
 trap 'rm -f "$dump" "$log"' EXIT
 UNDERSTUDY_OPENAPI_DUMP="$dump" swift test "${config[@]}" --scratch-path "$scratch" --filter 'UnderstudyOpenAPITests.ValidatorDumpTests' >"$log" 2>&1 \
     || { cat "$log" >&2; exit 1; }
-"$venv/bin/python" scripts/validate-openapi-bodies.py "$dump"
+"$python" scripts/validate-openapi-bodies.py "$dump"

@@ -4,11 +4,7 @@
 # Usage: scripts/websockets-e2e.sh [BINARY | --venv-only]   (default .build/debug/understudy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.venv-websockets
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import websockets' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'websockets==15.0.*'
-fi
+python=$(scripts/python-venv.sh .venv-websockets websockets 'websockets==15.0.*')
 # --venv-only: the venv alone (make bench's echo row runs Python's websockets server from it).
 [ "${1:-}" = "--venv-only" ] && exit 0
-"$venv/bin/python" scripts/websockets-e2e.py "${1:-.build/debug/understudy}"
+"$python" scripts/websockets-e2e.py "${1:-.build/debug/understudy}"

@@ -212,17 +212,23 @@ import UnderstudyTesting
     }
 }
 
+/// A scenarios folder whose one scenario, `pets`, mounts petstore-expanded and makes its collection a resource.
+private func petstoreResources() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-doc-resources-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
+    let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("UnderstudyOpenAPITests/Documents/oai/petstore-expanded.yaml")
+    try FileManager.default.copyItem(at: document, to: folder.appendingPathComponent("openapi/petstore-expanded.yaml"))
+    try "description: pets\nopenapi: {pets: openapi/petstore-expanded.yaml}\nresources:\n  - openapi: pets\n".write(
+        to: folder.appendingPathComponent("pets.yaml"), atomically: true, encoding: .utf8)
+    return folder
+}
+
 /// `resources: [{openapi: NAME}]`: a mounted document's collection/item pairs answer from a store seeded by its
 /// examples, with its request checks first and its own success statuses.
 @Suite struct DocumentResourceTests {
     @Test func aDocumentsCollectionsAreResources() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-doc-resources-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
-        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("UnderstudyOpenAPITests/Documents/oai/petstore-expanded.yaml")
-        try FileManager.default.copyItem(at: document, to: folder.appendingPathComponent("openapi/petstore-expanded.yaml"))
-        try "description: pets\nopenapi: {pets: openapi/petstore-expanded.yaml}\nresources:\n  - openapi: pets\n".write(
-            to: folder.appendingPathComponent("pets.yaml"), atomically: true, encoding: .utf8)
+        let folder = try petstoreResources()
         let router = try UnderstudyRouter(scenarios: folder, scenario: "pets", requestValidation: .enforce)
         func send(_ method: HTTPRequest.Method, _ target: String, _ body: String = "") async -> RouterResponse {
             await router.execute(target, method: method, headers: [.contentType: "application/json"], body: Array(body.utf8), waitForDelays: false)
@@ -302,13 +308,7 @@ import UnderstudyTesting
 /// A document's resource refuses in the document's own error shape when it describes one, the reason in a header.
 @Suite struct DocumentResourceRefusalTests {
     @Test func aRefusalTakesTheDocumentsErrorShape() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-doc-refusals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("openapi"), withIntermediateDirectories: true)
-        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("UnderstudyOpenAPITests/Documents/oai/petstore-expanded.yaml")
-        try FileManager.default.copyItem(at: document, to: folder.appendingPathComponent("openapi/petstore-expanded.yaml"))
-        try "description: pets\nopenapi: {pets: openapi/petstore-expanded.yaml}\nresources:\n  - openapi: pets\n".write(
-            to: folder.appendingPathComponent("pets.yaml"), atomically: true, encoding: .utf8)
+        let folder = try petstoreResources()
         let router = try UnderstudyRouter(scenarios: folder, scenario: "pets")
         let missing = await router.execute("/pets/pets/987654", waitForDelays: false)
         #expect(missing.status?.code == 404)

@@ -17,7 +17,7 @@ extension AdminAPI {
                 try restore(store, index, session: session)
                 if index > 0 { body.append(UInt8(ascii: ",")) }
                 body += Array("{\"path\":".utf8) + JSONWriter().quoted(definition.path) + Array(",\"items\":".utf8)
-                body += Self.items(store, index, session: session)
+                body += store.itemsJSON(index, session: session)
                 body.append(UInt8(ascii: "}"))
             }
             return Self.json(.ok, body: body + Array("]}".utf8))
@@ -55,7 +55,7 @@ extension AdminAPI {
                 }
             }
         }
-        return Self.json(.ok, body: Self.items(store, index, session: session))
+        return Self.json(.ok, body: store.itemsJSON(index, session: session))
     }
 
     /// With a shared store (`--redis`, on the admin thread), this replica's copy made what the store holds first.
@@ -72,16 +72,5 @@ extension AdminAPI {
         } catch {
             throw AdminError(error.status, error.error, error.detail)
         }
-    }
-
-    /// The items a copy holds, as a JSON array.
-    private static func items(_ store: ResourceStore, _ index: Int, session: String?) -> [UInt8] {
-        let items = (try? store.read(index, session: session) { $0.items }) ?? []
-        var body: [UInt8] = [UInt8(ascii: "[")]
-        for (position, item) in items.enumerated() {
-            if position > 0 { body.append(UInt8(ascii: ",")) }
-            body += item.json
-        }
-        return body + [UInt8(ascii: "]")]
     }
 }

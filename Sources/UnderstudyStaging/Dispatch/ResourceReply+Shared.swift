@@ -7,8 +7,8 @@ import UnderstudyHTTP
 /// the same moment keep the later write (a load balancer's session affinity keeps a session on one replica).
 extension ScenarioResponder {
     func sharedResourceReply(
-        _ resource: ResourceRoute, _ shared: any SharedStateStore, to request: ServerRequest, parameters: [String], documentedStatus: Int?,
-        operation: OperationReference?, delay: Int, fault: Fault, scenario: Scenario
+        _ resource: ResourceRoute, _ shared: any SharedStateStore, to request: ServerRequest, parameters: [String], delay: Int, fault: Fault,
+        scenario: Scenario
     ) -> Reply {
         let session = request.header(.understudySession)
         let store = resource.store
@@ -26,8 +26,7 @@ extension ScenarioResponder {
         }
         let before = store.version(resource.index, session: session)
         let reply = resourceReply(
-            resource, to: request, parameters: parameters, documentedStatus: documentedStatus, operation: operation, delay: delay, fault: fault,
-            scenario: scenario, fromStore: true)
+            resource, to: request, parameters: parameters, delay: delay, fault: fault, scenario: scenario, fromStore: true)
         guard store.version(resource.index, session: session) != before else { return reply }
         do throws(SharedStateFailure) {
             try shared.storeResource(key, store.itemsJSON(resource.index, session: session), session: session)

@@ -8,10 +8,9 @@ import UnderstudyOpenAPI
 /// with the route's delay and fault. A fault that breaks the answer (`timeout`, `connection-reset`…) breaks it
 /// after the write, as a real server's network would: the app's retry must cope with a write that happened.
 extension ScenarioResponder {
-    /// `documentedStatus`: the success status a document's operation gives, which then replaces 200, 201 or 204.
     func resourceReply(
-        _ resource: ResourceRoute, to request: ServerRequest, parameters: [String], documentedStatus: Int? = nil,
-        operation: OperationReference? = nil, delay: Int, fault: Fault, scenario: Scenario, fromStore: Bool = false
+        _ resource: ResourceRoute, to request: ServerRequest, parameters: [String], delay: Int, fault: Fault, scenario: Scenario,
+        fromStore: Bool = false
     ) -> Reply {
         if request.method == .options { return Reply(.respond(Self.preflight(allowing: resource.methods)), tag: scenario.name) }
         // With a shared store (`--redis`) the copy is the store's: read, and written back, on the store's thread.
@@ -22,8 +21,7 @@ extension ScenarioResponder {
                         let queued = shared.perform {
                             finish(
                                 self.sharedResourceReply(
-                                    resource, shared, to: request, parameters: parameters, documentedStatus: documentedStatus,
-                                    operation: operation, delay: delay, fault: fault, scenario: scenario))
+                                    resource, shared, to: request, parameters: parameters, delay: delay, fault: fault, scenario: scenario))
                         }
                         if !queued { finish(Self.storeBusy) }
                     }))
@@ -36,7 +34,7 @@ extension ScenarioResponder {
         if control.shared == nil, request.method == .get || request.method == .head, let host = request.target.host, Authority.isPlain(host) {
             let key = ResourceStore.RenderKey(
                 index: resource.index, target: request.target, scenario: scenario.name,
-                variant: (documentedStatus ?? 0) * 2 + (fault == .malformedJSON ? 1 : 0))
+                malformed: fault == .malformedJSON)
             let (kept, versioned) = resource.store.cached(key, session: session)
             if let kept { return Self.reply(kept, delay: delay, fault: fault, scenario: scenario) }
             keepAs = versioned
@@ -55,14 +53,17 @@ extension ScenarioResponder {
             answer = (error.status, ErrorBody.bytes(error: error.error, detail: error.detail), fields)
             // A document's operation that describes this status (or a default) refuses in the document's own shape;
             // the reason goes in a header.
-            if let operation, let shaped = documentedError(operation, status: error.status.code) {
+            if let operation = resource.operation, let shaped = documentedError(operation, status: error.status.code) {
                 let rendered = shaped.render(parameters: [:]).body.render(origin: Origin(origin))
                 answer.body = rendered
                 answer.fields[.contentType] = shaped.contentType
                 answer.fields[Self.refusalHeader] = "\(error.error): \(error.detail)".printableASCII(limit: 300)
             }
         }
-        if let documentedStatus, (200..<300).contains(answer.status.code) { answer.status = HTTPResponse.Status(code: documentedStatus) }
+        // A document's operation answers with the success status it documents (a POST's 200, not 201).
+        if let documented = resource.successStatus, (200..<300).contains(answer.status.code) {
+            answer.status = HTTPResponse.Status(code: documented)
+        }
         guard let body = answer.body else {
             var fields = answer.fields
             Self.stamp(&fields, scenario: scenario)

@@ -1,4 +1,4 @@
-package import HTTPTypes
+import HTTPTypes
 import UnderstudyAPIService
 import UnderstudyDocuments
 package import UnderstudyHTTP

@@ -6,7 +6,7 @@ package import UnderstudyDocuments
 package enum ResourceEnvelope {
     /// The values one list answer fills in.
     package struct Values {
-        var items: [[UInt8]]
+        var items: ArraySlice<ResourceItems.Item>
         var total: Int
         var next: String?
         var previous: String?
@@ -30,7 +30,7 @@ package enum ResourceEnvelope {
     static func render(_ envelope: JSONValue?, _ values: Values) -> [UInt8] {
         var out: [UInt8] = []
         guard let envelope else {
-            appendItems(values.items, to: &out)
+            ResourceItems.append(values.items, to: &out)
             return out
         }
         write(envelope, values, to: &out)
@@ -70,7 +70,7 @@ package enum ResourceEnvelope {
         func number(_ value: Int?) { out += Array((value.map(String.init) ?? "null").utf8) }
         func text(_ value: String?) { out += value.map { JSONWriter().quoted($0) } ?? Array("null".utf8) }
         switch name {
-        case "items": appendItems(values.items, to: &out)
+        case "items": ResourceItems.append(values.items, to: &out)
         case "total": number(values.total)
         case "next": text(values.next)
         case "previous": text(values.previous)
@@ -80,16 +80,6 @@ package enum ResourceEnvelope {
         case "limit": number(values.limit)
         default: out += Array("null".utf8)
         }
-    }
-
-    private static func appendItems(_ items: [[UInt8]], to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + items.reduce(2) { $0 + $1.count + 1 })
-        out.append(UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += item
-        }
-        out.append(UInt8(ascii: "]"))
     }
 
     /// `items` for the text `{{items}}`; nil for any other text.

@@ -31,7 +31,7 @@ package struct ResourceItems: Sendable, Equatable {
     /// bounds, so a write past them is refused before it changes anything.
     var allowance = Int.max
     /// Which state of which copy this is: 0 for a seed, else a number the store gives each write, never twice, so a
-    /// kept answer (``ResourceStore/cached(_:session:variant:)``) names exactly what it was made from.
+    /// kept answer (``ResourceStore/cached(_:session:)``) names exactly what it was made from.
     package internal(set) var version = 0
     static let overAllowance = "over allowance"
 
@@ -45,7 +45,9 @@ package struct ResourceItems: Sendable, Equatable {
                     throw ResourceRefusal(.badRequest, "no id", "it has no '\(definition.idKey)'")
                 }
                 guard positions[id] == nil else { throw ResourceRefusal(.conflict, "id taken", "the id \(id) is given twice") }
-                try add(Item(id: id, json: Self.write(value)), limits: limits)
+                guard case .object(var members) = value else { throw Self.notAnObject(value) }
+                Self.write(id, in: &members, definition: definition)
+                try add(Item(id: id, json: Self.write(.object(members))), limits: limits)
             } catch {
                 throw ResourceRefusal(error.status, error.error, "item \(index) of the seed: \(error.detail)")
             }
@@ -213,6 +215,17 @@ package struct ResourceItems: Sendable, Equatable {
         ResourceRefusal(
             .badRequest, "not an object",
             "An item is a JSON object; the body is \(value.kindName == "array" || value.kindName == "object" ? "an" : "a") \(value.kindName).")
+    }
+
+    /// Items as a JSON array: a list's page, and a whole copy as the admin API and a shared store hold it.
+    static func append(_ items: some Collection<Item>, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + items.reduce(2) { $0 + $1.json.count + 1 })
+        out.append(UInt8(ascii: "["))
+        for (position, item) in items.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            out += item.json
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     static func write(_ value: JSONValue) -> [UInt8] { JSONWriter().template(value).render(origin: Origin("")) }

@@ -61,7 +61,7 @@ enum ResourceListing {
         let start: Int
         switch paging.style {
         case .none:
-            values.items = matching.map(\.json)
+            values.items = matching[...]
             return Answer(body: ResourceEnvelope.render(paging.envelope, values), total: total)
         case .page:
             let page =
@@ -102,7 +102,7 @@ enum ResourceListing {
             }
         }
         values.limit = limit
-        if start < total { values.items = matching[start..<min(start + limit, total)].map(\.json) }
+        if start < total { values.items = matching[start..<min(start + limit, total)] }
         return Answer(body: ResourceEnvelope.render(paging.envelope, values), total: total, next: values.next, previous: values.previous)
     }
 

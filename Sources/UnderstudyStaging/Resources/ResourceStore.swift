@@ -15,8 +15,10 @@ package final class ResourceStore: Sendable {
 
     /// The copies one session holds (or, for ``State/global``, the requests without a session).
     private struct Copies {
+        /// What ``ResourceLimits/maxSessionBytes`` counts: a session holds a copy of a few resources at most.
+        var bytes: Int { items.values.reduce(0) { $0 + $1.bytes } }
+
         var items: [Int: ResourceItems] = [:]
-        var bytes = 0
         var lastUsed = SessionClock.now()
     }
 
@@ -28,7 +30,7 @@ package final class ResourceStore: Sendable {
         var idleMilliseconds: Int64 = 3_600_000
         /// The next write's ``ResourceItems/version``.
         var nextVersion = 1
-        /// Answers to reads, by the copy's version and the request's variant (``cached(_:session:variant:)``).
+        /// Answers to reads, by the copy's version and the request's variant (``cached(_:session:)``).
         var rendered: [RenderKey: Response] = [:]
         var renderedBytes = 0
         /// Bytes of ended sessions not yet given back to the system (``returnMemory(ifFreed:)``).
@@ -56,13 +58,9 @@ package final class ResourceStore: Sendable {
 
     /// A copy as the shared store holds it: its items as a JSON array.
     package func itemsJSON(_ index: Int, session: String?) -> [UInt8] {
-        let items = (try? read(index, session: session) { $0.items }) ?? []
-        var body: [UInt8] = [UInt8(ascii: "[")]
-        for (position, item) in items.enumerated() {
-            if position > 0 { body.append(UInt8(ascii: ",")) }
-            body += item.json
-        }
-        return body + [UInt8(ascii: "]")]
+        var body: [UInt8] = []
+        ResourceItems.append((try? read(index, session: session) { $0.items }) ?? [], to: &body)
+        return body
     }
 
     /// The version of the copy `session` writes (0: the seed): it changes with every write.
@@ -75,15 +73,12 @@ package final class ResourceStore: Sendable {
     /// This replica's copy made what the shared store holds: its items (a JSON array), or the seed for nil.
     package func restore(_ index: Int, session: String?, from stored: [UInt8]?) throws(ResourceRefusal) {
         guard let stored else {
-            let freed = state.withLock { state -> Int in
+            state.withLock { state in
                 var copies = session.map { state.sessions[$0] ?? Copies() } ?? state.global
-                guard let dropped = copies.items.removeValue(forKey: index) else { return 0 }
-                copies.bytes -= dropped.bytes
+                guard let dropped = copies.items.removeValue(forKey: index) else { return }
                 state.totalBytes -= dropped.bytes
                 if let session { state.sessions[session] = copies.items.isEmpty ? nil : copies } else { state.global = copies }
-                return dropped.bytes
             }
-            _ = freed
             return
         }
         guard case .array(let values)? = try? JSONParser.parse(stored, file: "stored").value else {
@@ -114,16 +109,16 @@ package final class ResourceStore: Sendable {
     }
 
     /// What a kept answer was made from: a copy in one state (its version names both), and what else the answer
-    /// depends on (the request's target with its host and scheme, the scenario, a malformed or documented answer).
+    /// depends on (the request's target with its host and scheme, the scenario, `malformed-json`).
     package struct RenderKey: Hashable, Sendable {
         var index: Int
         var version = 0
         package var target: RequestTarget
         package var scenario: String
-        package var variant: Int
+        package var malformed: Bool
 
-        package init(index: Int, target: RequestTarget, scenario: String, variant: Int) {
-            (self.index, self.target, self.scenario, self.variant) = (index, target, scenario, variant)
+        package init(index: Int, target: RequestTarget, scenario: String, malformed: Bool) {
+            (self.index, self.target, self.scenario, self.malformed) = (index, target, scenario, malformed)
         }
     }
 
@@ -198,7 +193,6 @@ package final class ResourceStore: Sendable {
         defer {
             if hadCopy || changed {
                 copies.items[index] = items
-                copies.bytes += items.bytes - heldBytes
                 state.totalBytes += items.bytes - heldBytes
             }
             copies.lastUsed = now
@@ -210,7 +204,8 @@ package final class ResourceStore: Sendable {
         }
         // A session's first write copies the seed: its bytes count from then on.
         let copied = items.bytes - heldBytes
-        let sessionRoom = limits.maxSessionBytes - copies.bytes - copied
+        // The session's other copies (this one is out of `copies` while it changes), and this one as it is.
+        let sessionRoom = limits.maxSessionBytes - copies.bytes - items.bytes
         let serverRoom = limits.maxTotalBytes - state.totalBytes - copied
         guard sessionRoom >= 0, serverRoom >= 0 else { throw sessionRoom < 0 ? Self.sessionFull(limits) : Self.serverFull(limits) }
         items.allowance = min(sessionRoom, serverRoom)

@@ -62,6 +62,9 @@ package struct EventStream: Sendable {
     var usesRequest: Bool { events.contains { $0.template != nil } }
     var usesCounter: Bool { events.contains { $0.template?.data.usesCounter == true } }
 
+    /// JSON data as `malformed-json` sends it: its first half.
+    static func cut(_ data: String) -> String { String(decoding: Array(data.utf8).prefix(data.utf8.count / 2), as: UTF8.self) }
+
     /// The stream with each event's request values filled from `request`, as a route's body is.
     func filled(request: ServerRequest, parameters: [String: String], counter: Int) -> EventStream {
         var filled = self
@@ -76,7 +79,7 @@ package struct EventStream: Sendable {
                 template.isJSON
                 ? Self.render(
                     event: template.event, id: template.id, retry: template.retry, comment: template.comment,
-                    data: String(decoding: Array(data.utf8).prefix(data.utf8.count / 2), as: UTF8.self))
+                    data: Self.cut(data))
                 : filled.events[index].bytes
         }
         return filled

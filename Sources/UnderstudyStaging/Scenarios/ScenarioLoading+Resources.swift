@@ -51,7 +51,7 @@ extension ScenarioLoading {
                     resource.seed = resource.seed.filter { item in
                         item[resource.idKey] != nil && (try? kept.insert(item, definition: resource, limits: .default)) != nil
                     }
-                    seeds.append((try? ResourceItems(seed: resource.seed, definition: resource, limits: .default)) ?? ResourceItems())
+                    seeds.append(kept)
                     gathered.append(resource)
                 }
             }
@@ -138,7 +138,10 @@ extension ScenarioLoading {
             let collection = isItem ? Array(segments.dropLast()) : segments
             let path = "/\(mount.name)/" + collection.map { if case .literal(let text) = $0 { text } else { "{}" } }.joined(separator: "/")
             guard let index = resources.index(ofPath: path) else { continue }
-            routes[position].resource = ResourceRoute(store: resources, index: index, isItem: isItem)
+            var resource = ResourceRoute(store: resources, index: index, isItem: isItem)
+            resource.operation = reference
+            resource.successStatus = routes[position].fixed.map(\.status).flatMap { (200..<300).contains($0) ? $0 : nil }
+            routes[position].resource = resource
         }
     }
 

@@ -82,7 +82,7 @@ extension ScenarioReader {
             let text = JSONValue(node: node).jsonText
             data = text
             isJSON = true
-            malformed = String(decoding: Array(text.utf8).prefix(text.utf8.count / 2), as: UTF8.self)
+            malformed = EventStream.cut(text)
         case nil:
             guard comment != nil else {
                 problem(node, keyPath + ".data", "missing: an event needs data (or, for a comment alone, comment)")

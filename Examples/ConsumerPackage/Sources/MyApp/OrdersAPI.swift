@@ -31,26 +31,14 @@ public struct OrdersAPI: Sendable {
         public var id: Int
     }
 
-    public enum Failure: Error, Equatable {
-        case status(Int)
-        case undecodable
-    }
+    public typealias Failure = BackendFailure
 
-    let baseURL: URL
-    let session: URLSession
+    let backend: Backend
+    var baseURL: URL { backend.baseURL }
 
-    public init(
-        baseURL: URL = UnderstudyAPI.baseURL(prefix: "/myapi", real: URL(string: "https://api.example.com/v1")!),
-        session: URLSession? = nil
-    ) {
-        self.baseURL = baseURL
-        if let session {
-            self.session = session
-        } else {
-            let configuration = URLSessionConfiguration.ephemeral
-            UnderstudyHeaders.environment.apply(to: configuration)
-            self.session = URLSession(configuration: configuration)
-        }
+    /// `baseURL` nil: Understudy's under /myapi when the environment names it, else the real API's.
+    public init(baseURL: URL? = nil, session: URLSession? = nil) {
+        backend = Backend(prefix: "/myapi", real: "https://api.example.com/v1", baseURL: baseURL, session: session)
     }
 
     public func place(_ order: Order) async throws -> Placed {
@@ -60,10 +48,6 @@ public struct OrdersAPI: Sendable {
         // The backend answers a retried order once: each order carries a key of its own.
         request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
         request.httpBody = try Self.encoder.encode(order)
-        let (data, response) = try await session.dataShieldedFromCancellation(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else { throw Failure.status(status) }
-        guard let placed = try? JSONDecoder().decode(Placed.self, from: data) else { throw Failure.undecodable }
-        return placed
+        return try await backend.send(request, as: Placed.self)
     }
 }

@@ -26,33 +26,21 @@ public struct TodosAPI: Sendable {
         var done = false
     }
 
-    public enum Failure: Error, Equatable {
-        case status(Int)
-        case undecodable
-    }
+    public typealias Failure = BackendFailure
 
-    let baseURL: URL
-    let session: URLSession
+    let backend: Backend
+    var baseURL: URL { backend.baseURL }
 
-    public init(
-        baseURL: URL = UnderstudyAPI.baseURL(prefix: "/myapp", real: URL(string: "https://app.example.com")!),
-        session: URLSession? = nil
-    ) {
-        self.baseURL = baseURL
-        if let session {
-            self.session = session
-        } else {
-            let configuration = URLSessionConfiguration.ephemeral
-            UnderstudyHeaders.environment.apply(to: configuration)
-            self.session = URLSession(configuration: configuration)
-        }
+    /// `baseURL` nil: Understudy's under /myapp when the environment names it, else the real API's.
+    public init(baseURL: URL? = nil, session: URLSession? = nil) {
+        backend = Backend(prefix: "/myapp", real: "https://app.example.com", baseURL: baseURL, session: session)
     }
 
     /// The list, in the order the items were added (the backend's first page of 100).
     public func list() async throws -> [Todo] {
         var components = URLComponents(url: baseURL.appendingPathComponent("todos"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "per_page", value: "100")]
-        return try await send(URLRequest(url: components.url!), as: [Todo].self)
+        return try await backend.send(URLRequest(url: components.url!), as: [Todo].self)
     }
 
     /// Adds an item; the backend answers it with its id.
@@ -61,15 +49,7 @@ public struct TodosAPI: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONEncoder().encode(NewTodo(title: title))
-        return try await send(request, as: Todo.self)
-    }
-
-    private func send<Answer: Decodable>(_ request: URLRequest, as type: Answer.Type) async throws -> Answer {
-        let (data, response) = try await session.dataShieldedFromCancellation(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else { throw Failure.status(status) }
-        guard let answer = try? JSONDecoder().decode(type, from: data) else { throw Failure.undecodable }
-        return answer
+        return try await backend.send(request, as: Todo.self)
     }
 }
 
