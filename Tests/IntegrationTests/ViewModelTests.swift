@@ -48,14 +48,18 @@ struct ViewModelTests {
         #expect(Set(messages.values).count == messages.count, "distinct messages: \(messages)")
     }
 
+    /// A session of its own with a long request timeout: `delay`'s 2 s must not time out on a machine slowed by a
+    /// sanitizer and parallel suites (the suite's sessions keep the short default, which `timeout` waits out).
     @Test func artworksShowLoadingWhileDelayed() async throws {
-        try await session.use("delay")
-        let model = ArtworksViewModel(client: session.artic)
-        let load = Task { await model.loadArtworks() }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(model.isLoading)
-        await load.value
-        #expect(!model.isLoading && model.artworks.count == 12)
+        try await UnderstudySession.with(requestTimeout: 30) { session in
+            try await session.use("delay")
+            let model = ArtworksViewModel(client: session.artic)
+            let load = Task { await model.loadArtworks() }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(model.isLoading)
+            await load.value
+            #expect(!model.isLoading && model.artworks.count == 12)
+        }
     }
 
     @Test func catFactStatesGoInitialLoadingLoaded() async throws {
