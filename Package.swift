@@ -63,6 +63,9 @@ let package = Package(
         // dependency: scripts/generate-openapi-client.sh builds it apart and the generated code is committed.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        // GraphQL's parser, validation and introspection for a `graphql:` entry's `schema:` (UnderstudyGraphQL, under
+        // FullPackage: `make run` builds it only when a scenario file names a schema).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -185,6 +188,17 @@ let package = Package(
         .target(name: "UnderstudyUpstreamWire"),
         // A short text as a QR code and its SVG, for the dashboard's link to the CA's profile (standard library only).
         .target(name: "UnderstudyQRCode"),
+        // GraphQL requests read off HTTP (POST, GET, batches, persisted-query hashes), operations named without a
+        // schema, and, with FullPackage, answers from a schema (GraphQLSwift's parser and validation). Knows no engine.
+        .target(
+            name: "UnderstudyGraphQL",
+            dependencies: [
+                "UnderstudyDocuments",
+                "UnderstudyHTTP",
+                "CGnuTLS",
+                .product(name: "GraphQL", package: "GraphQL", condition: .when(traits: ["FullPackage"])),
+            ]
+        ),
         // The staging engine: scenarios (load, validate, compose, reload), selection, faults and delays,
         // custom routes, proxy, admin API, journal, dashboard. It serves APIs through UnderstudyAPIService
         // and never imports the built-in ones, so it compiles beside them (a fresh clone's first build).
@@ -198,6 +212,7 @@ let package = Package(
                 "UnderstudyOpenAPI",
                 "UnderstudyQRCode",
                 "UnderstudyUpstreamWire",
+                "UnderstudyGraphQL",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -321,6 +336,7 @@ let package = Package(
         // The replicas' Redis protocol reading, stored-state encoding and URL parsing, with no socket
         // (scripts/replicas-e2e.sh runs real Redis, nginx and replicas).
         .testTarget(name: "UnderstudyReplicasTests", dependencies: ["UnderstudyReplicas", "Understudy", "UnderstudyStaging", "UnderstudyAdminWire"]),
+        .testTarget(name: "UnderstudyGraphQLTests", dependencies: ["UnderstudyGraphQL", "UnderstudyDocuments"]),
         .testTarget(name: "UnderstudyHTTPTests", dependencies: ["UnderstudyHTTP", "UnderstudyMicroHTTPD"]),
         .testTarget(
             name: "UnderstudyDocumentsTests", dependencies: ["UnderstudyDocuments", .product(name: "SystemPackage", package: "swift-system")]),
