@@ -16,7 +16,8 @@ enum ASTValues {
         case let enumeration as EnumValue: return .string(enumeration.value)
         case let list as ListValue: return .array(list.values.map { json($0, variables: variables) ?? .null })
         case let object as ObjectValue:
-            return .object(object.fields.compactMap { field in json(field.value, variables: variables).map { JSONValue.Member(field.name.value, $0) } })
+            return .object(
+                object.fields.compactMap { field in json(field.value, variables: variables).map { JSONValue.Member(field.name.value, $0) } })
         default: return .null
         }
     }

@@ -88,7 +88,8 @@ enum FragmentBudget {
             if let start = seenAt[next.name.value] {
                 let loop = Array(walk[start...]) + [(next.name.value, next)]
                 let via = loop.dropFirst().dropLast().map { "\"\($0.name)\"" }.prefix(10)
-                let message = "Cannot spread fragment \"\(loop[0].name)\" within itself" + (via.isEmpty ? "." : " via \(via.joined(separator: ", ")).")
+                let message =
+                    "Cannot spread fragment \"\(loop[0].name)\" within itself" + (via.isEmpty ? "." : " via \(via.joined(separator: ", ")).")
                 let locations = loop.compactMap { $0.spread.flatMap { SourcePlace($0.loc) } }.prefix(10).map { (line: $0.line, column: $0.column) }
                 return GraphQLErrorList([GraphQLErrorEntry(message: message, locations: Array(locations), code: "GRAPHQL_VALIDATION_FAILED")])
             }

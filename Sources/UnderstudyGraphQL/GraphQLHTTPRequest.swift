@@ -81,7 +81,7 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
             for (index, item) in items.enumerated() { operations.append(try operation(item, at: index)) }
             return GraphQLHTTPRequest(operations: operations, isBatch: true)
         default:
-            throw GraphQLRequestProblem("the body is a JSON \(root.kindName); a GraphQL request is an object or an array of them")
+            throw GraphQLRequestProblem("the body is \(described(root)); a GraphQL request is an object or an array of them")
         }
     }
 
@@ -89,7 +89,7 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
     private static func operation(_ value: JSONValue, at index: Int?) throws(GraphQLRequestProblem) -> GraphQLOperationRequest {
         let prefix = index.map { "[\($0)]." } ?? ""
         guard case .object = value else {
-            throw GraphQLRequestProblem("batch element \(prefix.dropLast()) is a JSON \(value.kindName), not an object")
+            throw GraphQLRequestProblem("batch element \(prefix.dropLast()) is \(described(value)), not an object")
         }
         var operation = GraphQLOperationRequest()
         operation.query = try string(value["query"], key: prefix + "query")
@@ -110,7 +110,7 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
     private static func persistedQueryHash(in extensions: JSONValue?, prefix: String = "") throws(GraphQLRequestProblem) -> String? {
         guard let persisted = extensions?["persistedQuery"], persisted != .null else { return nil }
         let key = prefix + "extensions.persistedQuery"
-        guard case .object = persisted else { throw GraphQLRequestProblem("\(key) is a \(persisted.kindName), not an object") }
+        guard case .object = persisted else { throw GraphQLRequestProblem("\(key) is \(described(persisted)), not an object") }
         guard let hash = try string(persisted["sha256Hash"], key: key + ".sha256Hash") else {
             throw GraphQLRequestProblem("\(key).sha256Hash is missing")
         }
@@ -126,7 +126,7 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        case let other?: throw GraphQLRequestProblem("\(key) is a \(other.kindName), not a string")
+        case let other?: throw GraphQLRequestProblem("\(key) is \(described(other)), not a string")
         }
     }
 
@@ -134,7 +134,7 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
         switch value {
         case nil, .null?: return nil
         case .object?: return value
-        case let other?: throw GraphQLRequestProblem("\(key) is a \(other.kindName), not an object")
+        case let other?: throw GraphQLRequestProblem("\(key) is \(described(other)), not an object")
         }
     }
 
@@ -144,6 +144,12 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
         } catch {
             throw GraphQLRequestProblem("the \(parameter) parameter is not JSON: \(locatedMessage(error))")
         }
+    }
+
+    /// "an array", "a string": the kind of JSON value a client sent where another was expected.
+    private static func described(_ value: JSONValue) -> String {
+        let kind = value.kindName
+        return (kind.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind
     }
 
     /// `type/subtype` lowercased, without parameters (`; charset=utf-8`).

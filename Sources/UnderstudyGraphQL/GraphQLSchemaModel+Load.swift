@@ -49,7 +49,7 @@ extension GraphQLSchemaModel {
 }
 
 /// Where each type (and directive) of a schema file is defined, found with the lexer, to locate GraphQLSwift's
-/// messages, which name the type they are about (`Interface field "Node.id" expected but "Film" does not provide it.`).
+/// messages, which name the types they are about (`Interface field Node.id expected but Film does not provide it.`).
 struct TypePlaces {
     private var places: [String: (line: Int, column: Int)] = [:]
     private static let keywords: Set<String> = ["type", "interface", "union", "enum", "input", "scalar", "directive"]
@@ -75,11 +75,12 @@ struct TypePlaces {
         }
     }
 
-    /// The message at the first type it quotes (`"Film"`, or `"Film.title"`'s type), else at the file's start.
+    /// The message at the last type it names (`… expected but Film does not provide it.` is Film's problem),
+    /// else at the file's start.
     func locate(_ message: String) -> (line: Int, column: Int, message: String) {
-        for (position, quoted) in message.split(separator: "\"", omittingEmptySubsequences: false).enumerated() where position % 2 == 1 {
-            let name = String((quoted.split(separator: ".").first ?? quoted).filter { $0 != "@" })
-            if let place = places[name] { return (place.line, place.column, message) }
+        let words = message.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        for word in words.reversed() {
+            if let place = places[String(word)] { return (place.line, place.column, message) }
         }
         return (1, 1, message)
     }

@@ -32,7 +32,8 @@ package final class GraphQLSchemaModel: Sendable {
             var coercion = VariableCoercion(index: index)
             let coerced = try coercion.coerce(operation, variables).get()
             guard let rootType = index.rootType(operation.operation) else {
-                throw GraphQLErrorList("Schema is not configured to execute \(operation.operation.rawValue) operation.", code: "OPERATION_RESOLUTION_FAILURE")
+                throw GraphQLErrorList(
+                    "Schema is not configured to execute \(operation.operation.rawValue) operation.", code: "OPERATION_RESOLUTION_FAILURE")
             }
             let canonicalVariables = JSONText.canonical(.object(coerced.map { JSONValue.Member($0.key, $0.value) }))
             // The values' seed: the same operation with the same variables answers the same bytes.

@@ -24,7 +24,9 @@ extension GraphQLErrorEntry {
             case .key(let key): path.append(.key(key))
             }
         }
-        self.init(message: error.message, locations: error.locations.map { (line: $0.line, column: $0.column) }, path: path, code: code)
+        // Messages quote values from the request (a list argument printed whole): cut, as the answer is bounded.
+        let message = error.message.utf8.count <= 500 ? error.message : String(error.message.prefix(500)) + "…"
+        self.init(message: message, locations: error.locations.map { (line: $0.line, column: $0.column) }, path: path, code: code)
     }
 }
 #endif
