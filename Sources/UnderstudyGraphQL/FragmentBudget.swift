@@ -12,8 +12,8 @@ enum FragmentBudget {
     /// introspection query is about 150), and an answer that stays within the value budget.
     static let maxFields = 20_000
     /// Selection sets and fragment spreads along one path once expanded: the synthesiser and GraphQLSwift's rules
-    /// recurse along it.
-    static let maxDepth = 128
+    /// recurse along it, on threads whose stacks may be 512 KiB (Swift concurrency's); real queries nest under 20.
+    static let maxDepth = 96
 
     private struct Measure {
         var fields = 0

@@ -34,6 +34,12 @@ struct GraphQLLexer {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a byte-order mark is ignored, as the spec says
     }
 
+    /// A lexer from `offset` of the bytes, for a node whose start is known (lines and columns then count from there).
+    init(_ bytes: [UInt8], from offset: Int) {
+        self.bytes = bytes
+        index = min(max(0, offset), bytes.count)
+    }
+
     func text(of token: Token) -> String { String(decoding: bytes[token.start..<token.end], as: UTF8.self) }
 
     func isName(_ token: Token, _ word: String) -> Bool {

@@ -141,16 +141,19 @@ package final class GraphQLSchemaModel: Sendable {
         _ operation: OperationDefinition,
         _ introspected: [SelectionCollector.Group]
     ) -> String {
-        var text = "query"
-        if let first = operation.variableDefinitions.first?.loc, let last = operation.variableDefinitions.last?.loc {
-            text += "(" + prepared.slice(from: first.start, to: last.end) + ")"
+        let bytes = Array(prepared.text.utf8)
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self) }
+        var document = "query"
+        if let start = operation.loc?.start, let variables = NodeExtent.variablesRange(bytes, operationStart: start) {
+            document += text(variables)
         }
-        text += " { " + introspected.flatMap(\.fields).map { prepared.slice(from: $0.loc?.start ?? 0, to: $0.loc?.end ?? 0) }.joined(separator: " ")
-        text += " }\n"
+        let fields = introspected.flatMap(\.fields).compactMap(\.loc?.start).map { text($0..<NodeExtent.fieldEnd(bytes, from: $0)) }
+        document += " { " + fields.joined(separator: " ") + " }\n"
         for case let fragment as FragmentDefinition in prepared.document.definitions {
-            text += prepared.slice(from: fragment.loc?.start ?? 0, to: fragment.loc?.end ?? 0) + "\n"
+            guard let start = fragment.loc?.start else { continue }
+            document += text(start..<NodeExtent.blockEnd(bytes, from: start)) + "\n"
         }
-        return text
+        return document
     }
 }
 #endif

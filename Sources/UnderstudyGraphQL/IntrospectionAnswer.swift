@@ -1,7 +1,11 @@
 #if canImport(GraphQL)
-import Foundation
 import GraphQL
 import UnderstudyDocuments
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `__schema` and `__type` answered by GraphQLSwift's executor (its introspection resolvers are the reference for
 /// what codegen tools read), merged with the synthesised values of the operation's other root fields.

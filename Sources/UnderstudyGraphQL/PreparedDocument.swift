@@ -67,13 +67,5 @@ final class PreparedDocument {
             )
         }
     }
-
-    /// The text between two UTF-8 offsets of the document (a node's `loc`), for a document made of some of its parts.
-    func slice(from start: Int, to end: Int) -> String {
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: max(0, start), limitedBy: utf8.endIndex) ?? utf8.endIndex
-        let upper = utf8.index(utf8.startIndex, offsetBy: max(start, end), limitedBy: utf8.endIndex) ?? utf8.endIndex
-        return String(decoding: utf8[lower..<upper], as: UTF8.self)
-    }
 }
 #endif

@@ -13,7 +13,7 @@ import UnderstudyDocuments
         #expect(body["errors"] == nil)
         #expect(Support.at(body, "data", "__schema", "queryType", "name") == .string("Query"))
         let types = try #require(Support.at(body, "data", "__schema", "types")?.arrayValue)
-        let kinds = Dictionary(uniqueKeysWithValues: types.compactMap { type in type["name"]?.stringValue.map { ($0, type["kind"]) } })
+        let kinds = Dictionary(uniqueKeysWithValues: types.compactMap { type in type["name"]?.stringValue.map { ($0, type["kind"] ?? .null) } })
         #expect(kinds["Character"] == .string("INTERFACE"))
         #expect(kinds["SearchResult"] == .string("UNION"))
         #expect(kinds["DateTime"] == .string("SCALAR"))

@@ -101,7 +101,7 @@ import UnderstudyDocuments
 
     @Test func everyErrorClassIsLocated() throws {
         let syntax = Support.errors(F.body("{ hero { name }"))
-        #expect(syntax.first?.message == "Syntax Error: Expected Name, found <EOF>.")
+        #expect(syntax.first?.message == "Syntax Error: Expected \"}\", found <EOF>.")
         #expect(syntax.first?.line == 1 && syntax.first?.column == 16)
         let validation = Support.errors(F.body("query Q {\n  hero { nmae }\n}"))
         #expect(validation.first?.message.hasPrefix("Cannot query field \"nmae\" on type \"Character\".") == true)
@@ -126,6 +126,37 @@ import UnderstudyDocuments
         #expect(Support.errors(F.body(two)).first?.message == "Must provide operation name if query contains multiple operations.")
         #expect(Support.errors(F.body(two, operationName: "C")).first?.message == "Unknown operation named \"C\".")
         #expect(Support.at(F.body(two, operationName: "B"), "data", "hero", "name") == .string("name 1"))
+    }
+}
+#endif
+
+#if canImport(GraphQL)
+/// The schema answers on many threads at once through one cache of prepared documents.
+@Suite struct SchemaConcurrencyTests {
+    @Test func answersOnManyThreadsAtOnceAgree() async {
+        let queries = (1...4).map { "query Q\($0) { productList(limit: \($0)) { id title price } hero { name } }" }
+        let bodies = await withTaskGroup(of: (Int, String).self) { group in
+            for round in 0..<32 {
+                group.addTask { (round % 4, Support.text(SchemaFixture.body(queries[round % 4]))) }
+            }
+            var bodies: [Int: Set<String>] = [:]
+            for await (query, body) in group { bodies[query, default: []].insert(body) }
+            return bodies
+        }
+        #expect(bodies.count == 4)
+        #expect(bodies.values.allSatisfy { $0.count == 1 })
+    }
+
+    @Test func theDocumentCacheEvictsTheOldestFirst() {
+        var cache = BoundedCache<Int>(maxEntries: 2, maxKeyBytes: 10)
+        cache.insert(1, for: "a")
+        cache.insert(2, for: "b")
+        cache.insert(3, for: "c")
+        #expect(cache.value(for: "a") == nil && cache.value(for: "b") == 2 && cache.value(for: "c") == 3)
+        cache.insert(4, for: "0123456789")
+        #expect(cache.count == 1 && cache.value(for: "0123456789") == 4)
+        cache.insert(5, for: "01234567890")
+        #expect(cache.value(for: "01234567890") == nil)
     }
 }
 #endif

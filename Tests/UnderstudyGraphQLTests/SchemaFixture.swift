@@ -86,7 +86,7 @@ enum SchemaFixture {
         """
 
     static let model: GraphQLSchemaModel = {
-        do {
+        do throws(GraphQLSchemaProblems) {
             return try GraphQLSchemaModel.load(sdl: sdl, file: "schema.graphql")
         } catch {
             fatalError("the fixture schema does not load: \(error.problems)")
