@@ -58,7 +58,11 @@ enum GraphQLTextBounds {
         var typeDefinitions = 0
     }
 
-    static func check(_ text: String, maxBytes: Int, what: String) throws(GraphQLErrorList) -> Counts {
+    /// Tokens of a query answered from a schema: each costs GraphQLSwift an AST node and its rules a visit (and an
+    /// error, for a hostile document of unknown fields), while the largest real operations have a few thousand.
+    static let maxQueryTokens = 10_000
+
+    static func check(_ text: String, maxBytes: Int, maxTokens: Int = .max, what: String) throws(GraphQLErrorList) -> Counts {
         let size = text.utf8.count
         guard size <= maxBytes else {
             throw GraphQLErrorList("The \(what) has \(size) bytes; at most \(maxBytes) are read (the size budget).", code: "GRAPHQL_PARSE_FAILED")
@@ -71,6 +75,9 @@ enum GraphQLTextBounds {
             try nesting.take(token, in: lexer)
             if token.kind == .end { return counts }
             counts.tokens += 1
+            guard counts.tokens <= maxTokens else {
+                throw lexer.error("the \(what) has more than \(maxTokens) tokens (the token budget).", line: token.line, column: token.column)
+            }
             if nesting.depth == 0, token.kind == .name, typeKeywords.contains(lexer.text(of: token)) { counts.typeDefinitions += 1 }
         }
     }

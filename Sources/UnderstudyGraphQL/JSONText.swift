@@ -15,10 +15,37 @@ enum JSONText {
         }
     }
 
-    /// The value as JSON, cut short: a message quotes what was sent, never all of a hostile megabyte.
+    /// The value as JSON, cut short: a message quotes what was sent, never all of a hostile megabyte (and writes no
+    /// more of it than it shows).
     static func preview(_ value: JSONValue, limit: Int = 80) -> String {
-        let written = bytes(value)
-        let text = String(decoding: written.prefix(limit), as: UTF8.self)
-        return written.count > limit ? text + "…" : text
+        var out: [UInt8] = []
+        let complete = write(value, into: &out, limit: limit)
+        let text = String(decoding: out.prefix(limit), as: UTF8.self)
+        return complete && out.count <= limit ? text : text + "…"
+    }
+
+    /// Writes until `limit` bytes are out; false when it stopped short.
+    private static func write(_ value: JSONValue, into out: inout [UInt8], limit: Int) -> Bool {
+        guard out.count <= limit else { return false }
+        switch value {
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                guard write(item, into: &out, limit: limit) else { return false }
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out += JSONWriter().quoted(String(member.key.prefix(limit))) + [UInt8(ascii: ":")]
+                guard write(member.value, into: &out, limit: limit) else { return false }
+            }
+            out.append(UInt8(ascii: "}"))
+        case .string(let text): out += JSONWriter().quoted(String(text.prefix(limit)))
+        default: out += bytes(value)
+        }
+        return out.count <= limit
     }
 }

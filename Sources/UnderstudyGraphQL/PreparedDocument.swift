@@ -25,7 +25,12 @@ final class PreparedDocument {
     static func prepare(_ text: String, schema: GraphQLSchema) -> Result<PreparedDocument, GraphQLErrorList> {
         do throws(GraphQLErrorList) {
             // The lexical check first: GraphQLSwift's parser recurses once per nesting level.
-            _ = try GraphQLTextBounds.check(text, maxBytes: GraphQLTextBounds.maxQueryBytes, what: "document")
+            _ = try GraphQLTextBounds.check(
+                text,
+                maxBytes: GraphQLTextBounds.maxQueryBytes,
+                maxTokens: GraphQLTextBounds.maxQueryTokens,
+                what: "document"
+            )
             let located = try parse(text, noLocation: false)
             try FragmentBudget.check(located)
             let unlocatedErrors = validate(schema: schema, ast: try parse(text, noLocation: true))
