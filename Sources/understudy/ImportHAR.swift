@@ -36,7 +36,8 @@ struct ImportHAR: ParsableCommand {
 
     @Option(
         name: .customLong("prefix"),
-        help: ArgumentHelp("Entries under URL become routes under /PATH, e.g. /myapi=https://api.example.com/v1; repeatable.", valueName: "/path=url"))
+        help: ArgumentHelp("Entries under URL become routes under /PATH, e.g. /myapi=https://api.example.com/v1; repeatable.", valueName: "/path=url")
+    )
     var prefixes: [String] = []
 
     @Option(help: "The scenario file to write, e.g. scenarios/myapi.yaml (body files go under data/NAME/ beside it).")

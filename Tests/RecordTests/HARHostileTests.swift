@@ -12,7 +12,9 @@ import UnderstudyTestSupport
 
     /// A HAR whose one entry is `entry` (a JSON object's text).
     static func har(_ entries: [String]) -> [UInt8] {
-        Array("{\"log\": {\"version\": \"1.2\", \"creator\": {\"name\": \"t\", \"version\": \"1\"}, \"entries\": [\(entries.joined(separator: ","))]}}".utf8)
+        Array(
+            "{\"log\": {\"version\": \"1.2\", \"creator\": {\"name\": \"t\", \"version\": \"1\"}, \"entries\": [\(entries.joined(separator: ","))]}}"
+                .utf8)
     }
 
     /// An entry under the mapping, with `content` (the members of response.content) and `status`.
@@ -35,7 +37,7 @@ import UnderstudyTestSupport
     @Test func wrongTypesAreLocatedByEntryAndKey() {
         #expect(
             Self.problem(Self.har([Self.entry(content: "\"size\": 1, \"mimeType\": \"text/plain\", \"text\": 5")]))
-                == "bad.har:3:82: log.entries[0].response.content.text: expected a string, found a number")
+                == "bad.har:2:102: log.entries[0].response.content.text: expected a string, found a number")
         #expect(
             Self.problem(Self.har([Self.entry(status: "\"200\"", content: "\"text\": \"x\"")]))?.hasSuffix(
                 "log.entries[0].response.status: expected a number, found a string") == true)
@@ -54,7 +56,9 @@ import UnderstudyTestSupport
 
     @Test func invalidBase64AndUnknownEncodingsAreLocated() {
         let base64 = Self.problem(Self.har([Self.entry(content: "\"text\": \"aGVs*G8=\", \"encoding\": \"base64\"")]))
-        #expect(base64?.hasSuffix("log.entries[0].response.content.text: not valid base64 (encoding: base64): character 4 is '*'") == true, "\(base64 ?? "")")
+        #expect(
+            base64?.hasSuffix("log.entries[0].response.content.text: not valid base64 (encoding: base64): character 4 is '*'") == true,
+            "\(base64 ?? "")")
         #expect(
             Self.problem(Self.har([Self.entry(content: "\"text\": \"aGVsbG8\", \"encoding\": \"base64\"")])) == nil, "padding is optional")
         #expect(
@@ -66,9 +70,13 @@ import UnderstudyTestSupport
         // gzip's magic number then garbage: the file's own fault, located.
         let gzip = Self.problem(
             Self.har([
-                Self.entry(headers: "[{\"name\": \"Content-Encoding\", \"value\": \"gzip\"}]", content: "\"text\": \"H4sIAAAAAAAAA2NkYGBgBGIQAAA=\", \"encoding\": \"base64\"")
+                Self.entry(
+                    headers: "[{\"name\": \"Content-Encoding\", \"value\": \"gzip\"}]",
+                    content: "\"text\": \"H4sIAAAAAAAAA2NkYGBgBGIQAAA=\", \"encoding\": \"base64\"")
             ]))
-        #expect(gzip?.contains("log.entries[0].response.content.text: the body starts as gzip (Content-Encoding: gzip) but does not decode") == true, "\(gzip ?? "")")
+        #expect(
+            gzip?.contains("log.entries[0].response.content.text: the body starts as gzip (Content-Encoding: gzip) but does not decode") == true,
+            "\(gzip ?? "")")
     }
 
     @Test func nestingAndEntryCountAreBounded() {
@@ -85,7 +93,8 @@ import UnderstudyTestSupport
         let bytes = try HARFixture.bytes(fixture)
         #expect(bytes.count < 100_000)
         let mapping = try UpstreamMapping(prefix: "/backend", upstream: "https://backend.example.com/api")
-        let result = try HARImporter.run(bytes: bytes, display: fixture, options: HARImportOptions(name: "bomb", mappings: [mapping], source: fixture))
+        let result = try HARImporter.run(
+            bytes: bytes, display: fixture, options: HARImportOptions(name: "bomb", mappings: [mapping], source: fixture))
         #expect(result.summary.skipped.map(\.reason) == ["bodies over 64 MiB once decoded"])
         #expect(result.summary.routes == 0)
         let run = try HARImportRun.run(HARFixture.path(fixture), ["--prefix", "/backend=https://backend.example.com/api"])
@@ -97,7 +106,8 @@ import UnderstudyTestSupport
 
     /// Paths a route cannot take and header values a scenario cannot hold are left out, with a note; the rest loads.
     @Test func hostileTextIsLeftOutOrEscaped() throws {
-        let headers = "[{\"name\": \"Content-Type\", \"value\": \"text/plain\\r\\nX-Evil: 1\"}, {\"name\": \"Cache-Control\", \"value\": \"no-store\"}]"
+        let headers =
+            "[{\"name\": \"Content-Type\", \"value\": \"text/plain\\r\\nX-Evil: 1\"}, {\"name\": \"Cache-Control\", \"value\": \"no-store\"}]"
         let result = try HARImporter.run(
             bytes: Self.har([
                 Self.entry(url: "https://h.example/:id/x", content: "\"text\": \"a\""),

@@ -133,11 +133,13 @@ import UnderstudyTesting
         let server = try await UnderstudyTestServer.start(scenarios: run.folder, scenario: "imported")
         let catalog = jsonObject(try request(server.port, "/backend/catalog").body) as? [String: Any]
         #expect((catalog?["products"] as? [Any])?.count == 39)
-        #expect(jsonObject(try request(server.port, "/backend/catalog/1").body) == jsonObject("{\"id\":1,\"name\":\"Product 1\",\"tags\":[\"a\",\"b\"]}"))
+        #expect(
+            jsonObject(try request(server.port, "/backend/catalog/1").body) == jsonObject("{\"id\":1,\"name\":\"Product 1\",\"tags\":[\"a\",\"b\"]}"))
     }
 
     @Test func deriveWritesTheVariantsOfTheImport() throws {
-        let run = try HARImportRun.run(HARFixture.path("safari.har"), name: "weather", ["--prefix", "/weather=https://api.weather.example/v2", "--derive"])
+        let run = try HARImportRun.run(
+            HARFixture.path("safari.har"), name: "weather", ["--prefix", "/weather=https://api.weather.example/v2", "--derive"])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("derived: weather-empty, weather-not-found, weather-server-error, weather-malformed-json"), "\(run.stdout)")

@@ -16,10 +16,11 @@ import UnderstudyTestSupport
         let run = try HARImportRun.run(HARFixture.path(fixture), ["--prefix", prefix, "--derive", "--keep-timing"])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.files.count >= 6, "\(run.files)")
+        #expect(run.files.count >= 5, "the scenario and its four derived variants at least: \(run.files)")
         let fixtureText = String(decoding: try HARFixture.bytes(fixture), as: UTF8.self)
         let present = HARFixture.secrets.filter { fixtureText.contains($0) }
-        #expect(present.count >= 3, "the fixture holds secrets to look for")
+        // Proxyman's bodies are gzip in base64: their secrets are not in the file's text, only in what the import decodes.
+        #expect(present.count >= 2, "the fixture holds secrets to look for")
         for file in run.files {
             let text = try String(decoding: Data(contentsOf: run.folder.appendingPathComponent(file)), as: UTF8.self)
             for secret in HARFixture.secrets {
@@ -28,7 +29,8 @@ import UnderstudyTestSupport
         }
         for secret in HARFixture.secrets { #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "the summary holds \(secret)") }
         let redacted = run.stdout.split(separator: "\n").first { $0.hasPrefix("secrets redacted: ") }
-        #expect((redacted.flatMap { Int($0.dropFirst("secrets redacted: ".count)) } ?? 0) >= present.count - 2, "\(run.stdout)")
+        #expect(
+            (redacted.flatMap { Int($0.dropFirst("secrets redacted: ".count)) } ?? 0) >= 1, "a secret the import would have written: \(run.stdout)")
         #expect(try run.validate().status == 0)
     }
 

@@ -62,7 +62,8 @@ enum HARDecompression {
             case Int32(US_INFLATE_DONE): return .decoded(Array(output[..<length]))
             case Int32(US_INFLATE_FULL): return .tooLarge
             default:
-                return .invalid(error == Z_BUF_ERROR ? "the data ends early" : error == Z_NEED_DICT ? "it needs a preset dictionary" : "the data is corrupt")
+                return .invalid(
+                    error == Z_BUF_ERROR ? "the data ends early" : error == Z_NEED_DICT ? "it needs a preset dictionary" : "the data is corrupt")
             }
         #endif
         #if canImport(CBrotli)

@@ -64,7 +64,9 @@ struct HAREntry {
         responseHeaders = try response.pairs("headers")
         redirectURL = try response.optionalString("redirectURL") ?? ""
         error = try? response.optionalString("_error")
-        let contentField = try response.member("content") ?? HARField(node: .mapping(.init([], mark: response.node.mark)), path: response.path + ".content", file: field.file)
+        let contentField =
+            try response.member("content")
+            ?? HARField(node: .mapping(.init([], mark: response.node.mark)), path: response.path + ".content", file: field.file)
         content = Content(
             size: try contentField.optionalNumber("size"),
             mimeType: try contentField.optionalString("mimeType") ?? "",

@@ -12,7 +12,9 @@ package import Foundation
 /// ``RecordingFiles`` writes a recording.
 package enum HARImportFiles {
     package static func write(_ result: HARImportResult, name: String, into folder: URL) throws(HARImportError) {
-        guard let root = ConfinedRead.realPath(folder.path) else { throw .unwritable(path: folder.path, reason: "the scenarios folder does not exist") }
+        guard let root = ConfinedRead.realPath(folder.path) else {
+            throw .unwritable(path: folder.path, reason: "the scenarios folder does not exist")
+        }
         for path in result.files.map(\.path) + ["\(name).yaml"] {
             try checkContained(path, in: folder, root: root)
         }
@@ -35,7 +37,9 @@ package enum HARImportFiles {
             // What does not exist yet is made inside its checked parent (a link, even a dangling one, exists).
             guard (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil else { return }
             // A link that leads nowhere is refused too: writing through it would make its target, wherever that is.
-            guard let resolved = ConfinedRead.realPath(url.path) else { throw .unwritable(path: url.path, reason: "it is a link to nothing") }
+            guard let resolved = ConfinedRead.realPath(url.path) else {
+                throw .unwritable(path: url.path, reason: "it is a link to nothing, and writing through it could land outside the scenarios folder")
+            }
             guard resolved == root || resolved.hasPrefix(root + "/") else {
                 throw .unwritable(path: url.path, reason: "it resolves to \(resolved), outside the scenarios folder \(root)")
             }

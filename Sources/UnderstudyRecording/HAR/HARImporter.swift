@@ -60,7 +60,9 @@ package enum HARImporter {
                 let file = HARBinaryFile.path(for: exchange, scenario: options.name, mimeType: candidate.entry.content.mimeType)
                 if !files.contains(where: { $0.path == file }) { files.append((file, exchange.body)) }
                 summary.skip("binary bodies (kept in data/\(options.name)/binary/, not served)")
-                summary.notes.append("\(candidate.entry.path) \(exchange.method) \(exchange.path): a binary body (\(exchange.body.count) bytes); saved as \(file), no route")
+                summary.notes.append(
+                    "\(candidate.entry.path) \(exchange.method) \(exchange.path): a binary body (\(exchange.body.count) bytes); saved as \(file), no route"
+                )
                 continue
             }
             if answers[exchange.key] == nil { order.append(exchange.key) }
@@ -120,13 +122,16 @@ package enum HARImporter {
             let method = entry.method.uppercased()
             if let reason = skipReason(entry, method: method) {
                 summary.skip(reason)
-                if entry.status == 0 { summary.notes.append("\(entry.path) \(method) \(target.path): no answer (\(entry.error ?? "aborted")); left out") }
+                if entry.status == 0 {
+                    summary.notes.append("\(entry.path) \(method) \(target.path): no answer (\(entry.error ?? "aborted")); left out")
+                }
                 continue
             }
             switch try HARBody.decode(entry) {
             case .notCaptured(let size):
                 summary.skip("bodies the HAR does not hold")
-                summary.notes.append("\(entry.path) \(method) \(target.path): the HAR has no text for its \(size)-byte body (export with content); left out")
+                summary.notes.append(
+                    "\(entry.path) \(method) \(target.path): the HAR has no text for its \(size)-byte body (export with content); left out")
             case .tooLarge:
                 summary.skip("bodies over \(HARLimits.maxDecodedBody >> 20) MiB once decoded")
             case .bytes(let body, let decompressed):
@@ -170,9 +175,14 @@ package enum HARImporter {
                 secrets.addPairs(HARForm.pairs(parts.query))
             }
             if let post = entry.postData {
-                if let value = try? JSONParser.parse(Array(post.text.utf8), file: "").value { secrets.addJSON(value) } else { secrets.addPairs(HARForm.pairs(post.text)) }
+                if let value = try? JSONParser.parse(Array(post.text.utf8), file: "").value {
+                    secrets.addJSON(value)
+                } else {
+                    secrets.addPairs(HARForm.pairs(post.text))
+                }
             }
-            if !imported.contains(entry.index), entry.content.encoding == nil, let text = entry.content.text, text.utf8.count <= 4 << 20, text.hasPrefix("{") || text.hasPrefix("["),
+            if !imported.contains(entry.index), entry.content.encoding == nil, let text = entry.content.text, text.utf8.count <= 4 << 20,
+                text.hasPrefix("{") || text.hasPrefix("["),
                 let value = try? JSONParser.parse(Array(text.utf8), file: "").value
             {
                 secrets.addJSON(value)

@@ -115,7 +115,9 @@ struct HARRedactor {
         while index < last {
             let key = Int(input[index]) << 8 | Int(input[index + 1])
             if starts[key] >= 0,
-                let secret = groups[Int(starts[key])].first(where: { index + $0.count <= input.count && input[index..<(index + $0.count)].elementsEqual($0) })
+                let secret = groups[Int(starts[key])].first(where: {
+                    index + $0.count <= input.count && input[index..<(index + $0.count)].elementsEqual($0)
+                })
             {
                 if out.isEmpty { out.reserveCapacity(input.count) }
                 out += input[copied..<index]
