@@ -212,7 +212,7 @@ package struct ScenarioReader {
         guard let block = mapping(node, keyPath) else { return nil }
         checkKeys(block, allowed: Self.routeKeys, at: keyPath)
         let path: String
-        if block["path"] == nil, block["operation"] != nil {
+        if block["operation"] != nil, block["path"] == nil || block["path"]?.string == "" {
             path = ""  // A GraphQL operation's route without a path answers the operation at any path.
         } else {
             guard let pathNode = block["path"], let text = string(pathNode, keyPath + ".path") else {
