@@ -37,12 +37,13 @@ extension ScenarioResponder {
         case .success(let found): call = found
         }
         var reply: Reply?
-        if route.graphQLOperation != nil, let operation = call.operations.first {
-            if !fault.isGraphQL, generic.response(for: route) != nil {
-                // A staged answer with an HTTP fault or none: a route's answer like any other (request values, cache).
-                reply = routeReply(
-                    request, route: route, parameters: parameters, matched: nil, in: scenario, cacheIndex: cacheIndex, delayOverride: delayOverride)
-            } else {
+        if !fault.isGraphQL, generic.response(for: route) != nil {
+            // A staged answer (or the scenario's own response, `server-error`'s 500) with an HTTP fault or none: a
+            // route's answer like any other (request values, the cache).
+            reply = routeReply(
+                request, route: route, parameters: parameters, matched: nil, in: scenario, cacheIndex: cacheIndex, delayOverride: delayOverride)
+        } else if route.graphQLOperation != nil, let operation = call.operations.first {
+            do {
                 let source = generic.response(for: route) != nil ? route : stagedRoute(for: operation, in: later)
                 let body = answer(operation, staged: source, endpoint: endpoint(for: request, in: later), fault: fault, request: request, scenario: scenario)
                 reply = graphQLReply(body.json, status: body.status, delay: delay, fault: fault, scenario: scenario)
