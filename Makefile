@@ -33,9 +33,10 @@ run-build: deps
 	scripts/build.sh --dynamic
 
 SCENARIOS ?= scenarios
-# `make run` builds the helpers too when a scenario file proxies (a `proxy:` key), and the OpenAPI gate when a
+# `make run` builds the helpers too (and `understudy` with its full package, GraphQLSwift included) when a scenario
+# file proxies (a `proxy:` key) or answers GraphQL from a schema (a `schema:` key), and the OpenAPI gate when a
 # document is served (an `openapi:` key, or UNDERSTUDY_OPENAPI).
-RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build \
+RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]-]*(proxy|schema):' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build \
 	$(if $(or $(UNDERSTUDY_OPENAPI),$(shell grep -rlsE '^"?openapi"?:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json')),openapi))
 
 ## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO, SCENARIOS override;
