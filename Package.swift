@@ -270,6 +270,8 @@ let package = Package(
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
                 "UnderstudyBuiltinAPIs",
+                // `import har` names GraphQL entries' operations as the engine does.
+                "UnderstudyGraphQL",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .target(name: "CZlib", condition: .when(traits: ["FullPackage"])),
                 .target(name: "CBrotli", condition: .when(traits: ["FullPackage"])),

@@ -8,6 +8,7 @@ import UnderstudyTestSupport
     static let imports: [(fixture: String, prefix: String)] = [
         ("chrome.har", "/myapi=https://api.example.com/v1"), ("firefox.har", "/shop=https://shop.example.org/api"),
         ("safari.har", "/weather=https://api.weather.example/v2"), ("proxyman.har", "/backend=https://backend.example.com/api"),
+        ("graphql.har", "/gql=https://graph.example.com"),
     ]
 
     @Test(arguments: imports.map(\.fixture))

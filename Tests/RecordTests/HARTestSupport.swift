@@ -20,6 +20,8 @@ enum HARFixture {
         "YWRhOnNhZi1iYXNpYy1wYXNzLTMx", "saf-client-secret-5e6f", "saf-id-token-a1b2c3d4",
         // proxyman.har
         "pxm-apikey-9911aa", "pxm-access-77e1d2c3", "pxm-client-secret-4411", "pxm-password-swordfish",
+        // graphql.har: a sign-in mutation's variables and the token it answered
+        "gql-password-wrong-1", "gql-password-right-2", "gql-token-9f8e7d6c",
     ]
 }
 

@@ -52,6 +52,8 @@ package enum HARImporter {
         var files: [(path: String, bytes: [UInt8])] = []
         var order: [String] = []
         var answers: [String: [(exchange: RecordedExchange, entry: HAREntry)]] = [:]
+        var plain: [(RecordedExchange, HAREntry, String?)] = []
+        var graphQL = HARGraphQLEntries()
         for candidate in candidates {
             let exchange = builder.exchange(candidate)
             if !exchange.body.isEmpty, String(validating: exchange.body, as: UTF8.self) == nil {
@@ -65,8 +67,22 @@ package enum HARImporter {
                 )
                 continue
             }
+            switch HARGraphQL.detect(candidate) {
+            case .call(let call): graphQL.add(.init(exchange: exchange, entry: candidate.entry, call: call))
+            case .unnamed(let why): plain.append((exchange, candidate.entry, why))
+            case .notGraphQL: plain.append((exchange, candidate.entry, nil))
+            }
+        }
+        for (exchange, entry, unnamed) in plain {
+            // File routes are tried before a graphql: entry, so a route without a query at its path would answer
+            // every operation: what names none is left out there (a GET's own query keeps it to that one request).
+            if graphQL.contains(path: exchange.path), exchange.query.isEmpty {
+                summary.skip("requests at a GraphQL path that name no operation")
+                summary.notes.append("\(entry.path) \(exchange.method) \(exchange.path): \(unnamed ?? "not a GraphQL operation"); left out")
+                continue
+            }
             if answers[exchange.key] == nil { order.append(exchange.key) }
-            answers[exchange.key, default: []].append((exchange, candidate.entry))
+            answers[exchange.key, default: []].append((exchange, entry))
         }
         summary.redacted = builder.redactedCount
         summary.notes += builder.notes
@@ -78,11 +94,23 @@ package enum HARImporter {
         summary.notes += output.notes
         summary.routes = output.routeCount
         let delays = options.keepTiming ? settled.reduce(into: [String: Int]()) { $0[$1.exchange.key] = delay($1.entry) } : [:]
-        let yaml = HARScenarioText.finish(output.yaml, options: options, routes: output.routeCount, delays: delays)
+        let timing: (HAREntry) -> Int? = { options.keepTiming ? delay($0) : nil }
+        var operations = graphQL.render(
+            scenario: options.name, keepHeaders: writer.keepHeaders, redactor: builder.redactor, inlineLimit: writer.inlineLimit, delay: timing)
+        var yaml = HARScenarioText.finish(output.yaml, options: options, routes: output.routeCount, delays: delays, extra: operations.yaml)
+        if yaml.utf8.count > 900_000 {
+            // Under the loader's 1 MiB for a scenario file, as ScenarioWriter keeps its own: every answer's body in a file.
+            operations = graphQL.render(
+                scenario: options.name, keepHeaders: writer.keepHeaders, redactor: builder.redactor, inlineLimit: 0, delay: timing)
+            yaml = HARScenarioText.finish(output.yaml, options: options, routes: output.routeCount, delays: delays, extra: operations.yaml)
+        }
+        summary.graphQLOperations = operations.operations
+        summary.notes += operations.notes
 
-        files = output.files.map { (path: $0.path, bytes: $0.bytes) } + files
+        files = output.files.map { (path: $0.path, bytes: $0.bytes) } + operations.files + files
         let session = HARSessionRoutes.render(
-            order.map { key in answers[key]!.map { ($0.exchange, options.keepTiming ? delay($0.entry) : nil) } }, keepHeaders: writer.keepHeaders)
+            order.flatMap { key in HARSessionRoutes.routes(answers[key]!.map { ($0.exchange, timing($0.entry)) }, keepHeaders: writer.keepHeaders) }
+                + operations.sessionRoutes)
         summary.notes += session.notes
         if let json = session.json {
             files.append(("data/\(options.name)/session-routes.json", json))

@@ -362,6 +362,18 @@ graphql = [
     gql_post(3.5, {"operationName": "GetFilms", "query": "query GetFilms { allFilms { films { title } } }",
                    "variables": {}}, {"data": {"allFilms": {"films": [{"title": "A New Hope"},
                                                                        {"title": "The Empire Strikes Back"}]}}}),
+    gql_post(3.7, {"query": "query GetPerson($id: ID!) { person(id: $id) { name } }", "variables": {"id": "2"}},
+             {"data": {"person": {"name": "C-3PO"}}}),
+    gql_post(3.8, {"operationName": "SignIn", "query": "mutation SignIn($email: String!, $password: String!) { signIn(email: "
+                   "$email, password: $password) { token } }",
+                   "variables": {"email": "ada@example.com", "password": "gql-password-wrong-1"}},
+             {"errors": [{"message": "Wrong password", "path": ["signIn"]}], "data": None}),
+    gql_post(3.9, {"operationName": "SignIn", "query": "mutation SignIn($email: String!, $password: String!) { signIn(email: "
+                   "$email, password: $password) { token } }",
+                   "variables": {"email": "ada@example.com", "password": "gql-password-right-2"}},
+             {"data": {"signIn": {"token": "gql-token-9f8e7d6c"}}}),
+    gql_post(4.0, [{"operationName": "GetFilms", "query": "query GetFilms { allFilms { films { title } } }"}],
+             [{"data": {"allFilms": {"films": []}}}]),
     chrome_entry(3.6, "GET", GQL + "/health", 200, compact({"ok": True}), resp_headers=[("content-type", "application/json")]),
 ]
 dump("graphql.har", {"name": "WebInspector", "version": "537.36"}, graphql)
