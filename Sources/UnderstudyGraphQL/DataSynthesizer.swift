@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 import UnderstudyDocuments
 
 /// An operation's `data`, made from its selection set and the schema: every field answered by type (see

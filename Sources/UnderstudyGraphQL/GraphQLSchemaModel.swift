@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 package import UnderstudyDocuments
 import UnderstudyHTTP
 

@@ -1,6 +1,6 @@
 #if canImport(GraphQL)
-import Foundation
-import GraphQL
+internal import Foundation
+internal import GraphQL
 import UnderstudyDocuments
 
 /// `__schema` and `__type` answered by GraphQLSwift's executor (its introspection resolvers are the reference for

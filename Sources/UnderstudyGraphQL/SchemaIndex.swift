@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 
 /// The schema's types as the synthesiser reads them, taken once from GraphQLSwift's schema at load: plain values
 /// that any thread reads without locks, and lookups that do not rebuild a type's field map per call.
