@@ -46,7 +46,8 @@ extension ScenarioResponder {
         } else if route.graphQLOperation != nil, let operation = call.operations.first {
             do {
                 let source = generic.response(for: route) != nil ? route : stagedRoute(for: operation, in: later)
-                let body = answer(operation, staged: source, endpoint: endpoint(for: request, in: later), fault: fault, request: request, scenario: scenario)
+                let body = answer(
+                    operation, staged: source, endpoint: endpoint(for: request, in: later), fault: fault, request: request, scenario: scenario)
                 reply = graphQLReply(body.json, status: body.status, delay: delay, fault: fault, scenario: scenario)
             }
         } else if let endpoint = route.graphQLEndpoint {

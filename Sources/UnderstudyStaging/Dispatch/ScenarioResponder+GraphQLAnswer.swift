@@ -33,7 +33,8 @@ extension ScenarioResponder {
             guard let json = try? JSONParser.parse(response.body, file: "staged answer").value else {
                 return GraphQLBody(
                     json: GraphQLErrorBody.errors([
-                        GraphQLErrorEntry(message: "the answer staged for \(name) is not JSON, which a GraphQL element must be", code: "UNDERSTUDY_NOT_JSON")
+                        GraphQLErrorEntry(
+                            message: "the answer staged for \(name) is not JSON, which a GraphQL element must be", code: "UNDERSTUDY_NOT_JSON")
                     ]))
             }
             return GraphQLBody(json: fault == .partialData ? GraphQLPartialData.apply(to: json, operation: name) : json, status: response.status)
@@ -55,7 +56,9 @@ extension ScenarioResponder {
             ? "stage it (a graphql entry's operations, a session's respond(toGraphQL:)) or give the graphql entry a schema"
             : "its query never reached the server"
         return GraphQLBody(
-            json: GraphQLErrorBody.errors([GraphQLErrorEntry(message: "Understudy has no answer for \(name): \(advice)", code: "UNDERSTUDY_NOT_STAGED")]),
+            json: GraphQLErrorBody.errors([
+                GraphQLErrorEntry(message: "Understudy has no answer for \(name): \(advice)", code: "UNDERSTUDY_NOT_STAGED")
+            ]),
             status: .notFound)
     }
 }

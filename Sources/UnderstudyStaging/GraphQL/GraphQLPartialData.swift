@@ -21,7 +21,9 @@ enum GraphQLPartialData {
         return .object([.init("errors", listed["errors"] ?? .array([]))] + others)
     }
 
-    private static func nulled(_ value: JSONValue, path: [GraphQLErrorEntry.PathElement], errors: inout [GraphQLErrorEntry], operation: String) -> JSONValue {
+    private static func nulled(
+        _ value: JSONValue, path: [GraphQLErrorEntry.PathElement], errors: inout [GraphQLErrorEntry], operation: String
+    ) -> JSONValue {
         switch value {
         case .object(let members):
             return .object(
