@@ -641,8 +641,13 @@ def faults(client, base):
             nullable = [path for path, kind in fields if not is_non_null_type(kind)]
             nulled = [path for path in nullable if at(body["data"], path) is None]
             kept = [path for path in nullable if at(body["data"], path) is not None]
+            kinds = dict(fields)
+            # docs/graphql.md: the nullable leaves are null; a nullable object or list stays unless the operation
+            # selects no nullable leaf at all (then its outermost nullable field is null).
+            has_leaf = any(is_leaf_type(get_named_type(kinds[path])) for path in nullable)
+            if has_leaf:
+                kept = [path for path in kept if is_leaf_type(get_named_type(kinds[path]))]
             if kept:
-                kinds = dict(fields)
                 leaves = [path for path in kept if is_leaf_type(get_named_type(kinds[path]))]
                 problems.append(f"nullable fields not null: {len(leaves)} leaves {['.'.join(map(str, p)) for p in leaves[:4]]}, "
                                 f"{len(kept) - len(leaves)} objects or lists {['.'.join(map(str, p)) for p in kept if p not in leaves][:4]}")
