@@ -168,6 +168,12 @@ struct DataSynthesizer {
             else { continue }
             return min(max(value, 0), Self.maxListCount)
         }
+        // A count argument the request left out: its default in the schema (`first: Int = 5`).
+        for name in Self.countArguments.sorted() where definition.arguments[name]?.namedType == "Int" {
+            if let value = definition.intDefaults[name], !field.arguments.contains(where: { $0.name.value == name }) {
+                return min(max(value, 0), Self.maxListCount)
+            }
+        }
         return nil
     }
 }

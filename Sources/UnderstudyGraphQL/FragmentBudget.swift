@@ -13,7 +13,7 @@ enum FragmentBudget {
     static let maxFields = 20_000
     /// Selection sets and fragment spreads along one path once expanded: the synthesiser and GraphQLSwift's rules
     /// recurse along it.
-    static let maxDepth = 128
+    static let maxDepth = 96
 
     private struct Measure {
         var fields = 0

@@ -40,6 +40,8 @@ struct SchemaIndex: Sendable {
     struct Field: Sendable {
         var type: TypeRef
         var arguments: [String: TypeRef]
+        /// The arguments' Int defaults (`first: Int = 5`), which size a list when the request gives none.
+        var intDefaults: [String: Int] = [:]
     }
 
     struct InputField: Sendable {
@@ -113,8 +115,12 @@ struct SchemaIndex: Sendable {
         var fields: [String: Field] = [:]
         for (name, field) in Array(map) {
             var arguments: [String: TypeRef] = [:]
-            for (argument, definition) in Array(field.args) { arguments[argument] = ref(definition.type) }
-            fields[name] = Field(type: ref(field.type), arguments: arguments)
+            var defaults: [String: Int] = [:]
+            for (argument, definition) in Array(field.args) {
+                arguments[argument] = ref(definition.type)
+                if let value = definition.defaultValue?.int { defaults[argument] = value }
+            }
+            fields[name] = Field(type: ref(field.type), arguments: arguments, intDefaults: defaults)
         }
         return fields
     }

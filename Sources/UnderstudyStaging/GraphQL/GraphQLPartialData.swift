@@ -47,7 +47,9 @@ enum GraphQLPartialData {
                     default: isLeaf = true
                     }
                     let nulls =
-                        if let nullable { nullable.contains(keyPath) } else { isLeaf && !keys.isEmpty && member.key != "id" && member.key != "__typename" }
+                        if let nullable { nullable.contains(keyPath) } else {
+                            isLeaf && !keys.isEmpty && member.key != "id" && member.key != "__typename"
+                        }
                     if nulls {
                         errors.append(GraphQLErrorEntry(message: "Understudy partial-data fault: \(member.key) left null", path: at))
                         return .init(member.key, .null)
