@@ -103,6 +103,8 @@ test: helper
 	# Resources (a scenario file's resources:) against a model of their contract, by Hypothesis's stateful testing (PyPI):
 	# random writes across sessions, 100 sessions at once, the memory ended sessions give back, the hostile cases.
 	scripts/resources-e2e.sh
+	# GraphQL judged by graphql-core (PyPI): answers re-executed over the schema, errors' locations, introspection, APQ, faults, the hostile cases.
+	scripts/graphql-e2e.sh
 	# Replicas sharing their state in Redis: real redis-server and nginx (installed here) in front of real
 	# `understudy serve --redis` processes; a global switch, sessions through kills and restarts, Redis stopped and back.
 	scripts/replicas-e2e.sh

@@ -1,9 +1,10 @@
 import Foundation
+import Testing
+import UnderstudyTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import UnderstudyTesting
 
 /// An Apollo-style app against a real server over URLSession: one GraphQL path, typed decoding of `data` and
 /// `errors`, automatic persisted queries as Apollo's clients send them. Each test's session stages only what the
@@ -121,10 +122,15 @@ final class ShopApp: @unchecked Sendable {
         var quantity: Int
     }
     enum Films: Equatable {
-        case idle, loaded([Film]), partial([Film], errors: Int), failed(String)
+        case idle
+        case loaded([Film])
+        case partial([Film], errors: Int)
+        case failed(String)
     }
     enum OrderState: Equatable {
-        case idle, placed(Order), failed(String)
+        case idle
+        case placed(Order)
+        case failed(String)
     }
 
     var films = Films.idle

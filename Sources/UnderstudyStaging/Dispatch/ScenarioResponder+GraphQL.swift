@@ -16,14 +16,15 @@ extension ScenarioResponder {
         return lookup.call(request, persisted: control.persistedQueries) != nil
     }
 
-    /// The answer of a GraphQL route that took `request` (``graphQLTakes(_:_:_:)``); `later` are the routes after
-    /// it (the session's, then the scenario's), which answer for an operation's route that sets only a fault or
-    /// a delay. Nil when the route leaves the request to what follows (an endpoint with nothing to answer and a
-    /// proxy behind it).
+    /// The answer of a GraphQL route that took `request` (``graphQLTakes(_:_:_:)``). The session's routes, then the
+    /// scenario's, answer a batch's elements, and an operation for a route that sets only a fault or a delay (a route
+    /// without an answer is never one of them). Nil when the route leaves the request to what follows (an endpoint
+    /// with nothing to answer and a proxy behind it).
     func graphQLReply(
-        _ request: ServerRequest, route: CustomRoute, parameters: [String], in scenario: Scenario, cacheIndex: Int?, later: [CustomRoute],
+        _ request: ServerRequest, route: CustomRoute, parameters: [String], in scenario: Scenario, cacheIndex: Int?,
         lookup: inout GraphQLLookup, delayOverride: Int?
     ) -> Reply? {
+        let later = lookup.sessionRoutes + scenario.routes
         let persisted = control.persistedQueries
         let generic = cacheIndex != nil ? scenario.generic : .none
         let delay = delayOverride ?? generic.delay(for: route) ?? 0
@@ -45,7 +46,8 @@ extension ScenarioResponder {
         } else if route.graphQLOperation != nil, let operation = call.operations.first {
             do {
                 let source = generic.response(for: route) != nil ? route : stagedRoute(for: operation, in: later)
-                let body = answer(operation, staged: source, endpoint: endpoint(for: request, in: later), fault: fault, request: request, scenario: scenario)
+                let body = answer(
+                    operation, staged: source, endpoint: endpoint(for: request, in: later), fault: fault, request: request, scenario: scenario)
                 reply = graphQLReply(body.json, status: body.status, delay: delay, fault: fault, scenario: scenario)
             }
         } else if let endpoint = route.graphQLEndpoint {

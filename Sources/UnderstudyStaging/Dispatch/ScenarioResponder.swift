@@ -84,16 +84,16 @@ package final class ScenarioResponder: HTTPResponder {
         }
         let parts = overlay.isEmpty ? [] : Substring(request.path).pathSegments
         // Read as GraphQL only when a GraphQL route's path matched, and then once.
-        var lookup = GraphQLLookup()
-        for (position, route) in overlay.enumerated() {
+        var lookup = GraphQLLookup(sessionRoutes: overlay)
+        for route in overlay {
             guard let parameters = route.match(request, parts: parts) else { continue }
             if route.isGraphQL, !graphQLTakes(route, request, &lookup) { continue }
             // The test's own route: its answer wins over every setting of the scenario, and nothing is cached.
             let answered =
                 route.isGraphQL
                 ? graphQLReply(
-                    request, route: route, parameters: parameters, in: scenario, cacheIndex: nil,
-                    later: Array(overlay[(position + 1)...]) + scenario.routes, lookup: &lookup, delayOverride: delayOverride)
+                    request, route: route, parameters: parameters, in: scenario, cacheIndex: nil, lookup: &lookup,
+                    delayOverride: delayOverride)
                 : routeReply(
                     request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: nil, delayOverride: delayOverride)
             guard var reply = answered else { continue }
@@ -118,8 +118,8 @@ package final class ScenarioResponder: HTTPResponder {
             if route.isGraphQL {
                 guard graphQLTakes(route, request, &lookup) else { continue }
                 if let reply = graphQLReply(
-                    request, route: route, parameters: parameters, in: scenario, cacheIndex: index, later: Array(scenario.routes[(index + 1)...]),
-                    lookup: &lookup, delayOverride: delayOverride)
+                    request, route: route, parameters: parameters, in: scenario, cacheIndex: index, lookup: &lookup,
+                    delayOverride: delayOverride)
                 {
                     return reply
                 }

@@ -61,9 +61,13 @@ package struct GraphQLCall: Sendable {
     var names: [String] { operations.map { $0.name ?? "?" } }
 }
 
-/// A request's ``GraphQLCall``, read once for all the routes that ask (most requests never are).
+/// A request's ``GraphQLCall``, read once for all the routes that ask (most requests never are), and the session's
+/// own routes, which a batch's elements and an operation's route that sets only a fault consult before the scenario's.
 struct GraphQLLookup {
     private var read: Result<GraphQLCall, GraphQLRequestProblem>??
+    var sessionRoutes: [CustomRoute] = []
+
+    init(sessionRoutes: [CustomRoute] = []) { self.sessionRoutes = sessionRoutes }
 
     mutating func call(_ request: ServerRequest, persisted: PersistedQueryStore) -> Result<GraphQLCall, GraphQLRequestProblem>? {
         if let read { return read }

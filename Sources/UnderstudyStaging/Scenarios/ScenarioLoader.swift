@@ -2,8 +2,8 @@ import SystemPackage
 package import UnderstudyAPIService
 import UnderstudyAdminWire
 package import UnderstudyDocuments
-package import UnderstudyOpenAPI
 package import UnderstudyGraphQL
+package import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

@@ -24,7 +24,9 @@ extension ScenarioReader {
                 problem(pathNode, at + ".path", "expected a fixed path starting with / (no :name segments)")
                 continue
             }
-            if entries.contains(where: { $0.path == path }) { problem(pathNode, at + ".path", "another graphql entry of this file has the path \(path)") }
+            if entries.contains(where: { $0.path == path }) {
+                problem(pathNode, at + ".path", "another graphql entry of this file has the path \(path)")
+            }
             var entry = GraphQLEntryDefinition(path: path, keyPath: at, line: item.mark.line)
             if let node = block["schema"] { entry.schema = string(node, at + ".schema") }
             if let node = block["delay"] { entry.delay = milliseconds(node, at + ".delay") }
@@ -62,7 +64,9 @@ extension ScenarioReader {
     /// A route's `operation:` with its `variables:` and `errors:` (both refused without `operation:`).
     mutating func graphQLOperation(_ block: YAMLNode.Mapping, into route: inout ScenarioDefinition.RouteDefinition, at keyPath: String) {
         guard let node = block["operation"] else {
-            if let node = block["variables"] { problem(node, keyPath + ".variables", "variables belong to a GraphQL operation: give operation beside it") }
+            if let node = block["variables"] {
+                problem(node, keyPath + ".variables", "variables belong to a GraphQL operation: give operation beside it")
+            }
             if let node = block["errors"] { problem(node, keyPath + ".errors", "errors answer a GraphQL operation: give operation beside it") }
             return
         }
