@@ -71,4 +71,13 @@ import UnderstudyTesting
         let films = try Self.post(server.port, Self.getFilms, session: "sign-in")
         #expect((jsonObject(films.body) as? [String: Any]).map { "\($0)".contains("A New Hope") } == true, "\(films.body)")
     }
+
+    /// `understudy derive` would write the operations back as plain routes that do not load: refused, nothing written.
+    @Test func deriveIsRefusedWithGraphQLOperations() throws {
+        let run = try HARImportRun.run(HARFixture.path("graphql.har"), ["--prefix", "/gql=https://graph.example.com", "--derive"])
+        defer { run.remove() }
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--derive cannot derive a scenario with graphql: operations yet"), "\(run.stderr)")
+        #expect(run.files.isEmpty)
+    }
 }

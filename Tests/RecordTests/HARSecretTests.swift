@@ -14,10 +14,12 @@ import UnderstudyTestSupport
     @Test(arguments: imports.map(\.fixture))
     func noSecretReachesAWrittenFile(_ fixture: String) throws {
         let prefix = Self.imports.first { $0.fixture == fixture }!.prefix
-        let run = try HARImportRun.run(HARFixture.path(fixture), ["--prefix", prefix, "--derive", "--keep-timing"])
+        // --derive on GraphQL operations is refused (HARGraphQLTests): the derived files are checked on the others.
+        let derive = fixture == "graphql.har" ? [] : ["--derive"]
+        let run = try HARImportRun.run(HARFixture.path(fixture), ["--prefix", prefix, "--keep-timing"] + derive)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.files.count >= 5, "the scenario and its four derived variants at least: \(run.files)")
+        #expect(run.files.count >= (derive.isEmpty ? 2 : 5), "the scenario, the session routes or the derived variants: \(run.files)")
         let fixtureText = String(decoding: try HARFixture.bytes(fixture), as: UTF8.self)
         let present = HARFixture.secrets.filter { fixtureText.contains($0) }
         // Proxyman's bodies are gzip in base64: their secrets are not in the file's text, only in what the import decodes.
