@@ -25,7 +25,7 @@ struct ImportHAR: ParsableCommand {
         discussion: """
             Entries under a --prefix's URL become routes under the prefix; the others are skipped and counted. A request made \
             several times keeps its last answer; when its answers differed, data/NAME/session-routes.json replays each in \
-            turn (POST it to /__admin/sessions/ID/routes). Authorization, cookies, token-like query values and JSON secrets \
+            turn (POST it to /__admin/sessions/ID/routes). GraphQL requests become a graphql: entry keyed by operation. Authorization, cookies, token-like query values and JSON secrets \
             are redacted unless --keep-secrets.
               understudy import har session.har --prefix /myapi=https://api.example.com/v1 --into scenarios/myapi.yaml
             """
