@@ -71,14 +71,6 @@ struct ImportHAR: ParsableCommand {
             printError("understudy import har: nothing to import under \(prefixes.joined(separator: ", ")); nothing was written")
             throw ExitCode.failure
         }
-        if derive, summary.graphQLOperations > 0 {
-            // DerivedVariants writes a `graphql:` entry's operations back as plain routes (`method: *`, unquoted, and
-            // no `operation:`), so NAME-empty.yaml would not load and the folder with it: refused before writing.
-            printError(
-                "understudy import har: --derive cannot derive a scenario with graphql: operations yet (`understudy derive` writes them as "
-                    + "plain routes); import without --derive; nothing was written")
-            throw ExitCode.failure
-        }
         do {
             try HARImportFiles.write(result, name: target.name, into: target.folder)
         } catch {

@@ -72,12 +72,15 @@ import UnderstudyTesting
         #expect((jsonObject(films.body) as? [String: Any]).map { "\($0)".contains("A New Hope") } == true, "\(films.body)")
     }
 
-    /// `understudy derive` would write the operations back as plain routes that do not load: refused, nothing written.
-    @Test func deriveIsRefusedWithGraphQLOperations() throws {
+    /// `--derive` with GraphQL operations: the variants load, and an operation's emptied answer is one (`operation:`).
+    @Test func deriveWritesOperationsAsOperations() async throws {
         let run = try HARImportRun.run(HARFixture.path("graphql.har"), ["--prefix", "/gql=https://graph.example.com", "--derive"])
         defer { run.remove() }
-        #expect(run.status != 0)
-        #expect(run.stderr.contains("--derive cannot derive a scenario with graphql: operations yet"), "\(run.stderr)")
-        #expect(run.files.isEmpty)
+        #expect(run.status == 0, "\(run.stderr)")
+        let empty = try run.text("imported-empty.yaml")
+        #expect(empty.contains("operation: \"GetFilms\"") && empty.contains("method: \"*\""), "\(empty)")
+        let server = try await UnderstudyTestServer.start(scenarios: run.folder, scenario: "imported-empty")
+        let films = try Self.post(server.port, Self.getFilms)
+        #expect(jsonObject(films.body) == jsonObject("{\"data\":{\"allFilms\":{\"films\":[]}}}"), "\(films.body)")
     }
 }
