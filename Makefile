@@ -33,9 +33,10 @@ run-build: deps
 	scripts/build.sh --dynamic
 
 SCENARIOS ?= scenarios
-# `make run` builds the helpers too when a scenario file proxies (a `proxy:` key), and the OpenAPI gate when a
+# `make run` builds the helpers too (and `understudy` with its full package, GraphQLSwift included) when a scenario
+# file proxies (a `proxy:` key) or answers GraphQL from a schema (a `schema:` key), and the OpenAPI gate when a
 # document is served (an `openapi:` key, or UNDERSTUDY_OPENAPI).
-RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]]*proxy:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build \
+RUN_NEEDS = $(if $(shell grep -rlsE '^[[:space:]-]*(proxy|schema):' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json'),helper,run-build \
 	$(if $(or $(UNDERSTUDY_OPENAPI),$(shell grep -rlsE '^"?openapi"?:' $(SCENARIOS) --include='*.yaml' --include='*.yml' --include='*.json')),openapi))
 
 ## Serve the bundled scenarios on http://127.0.0.1:8080 (HOST, PORT, SCENARIO, SCENARIOS override;
@@ -102,6 +103,8 @@ test: helper
 	# Resources (a scenario file's resources:) against a model of their contract, by Hypothesis's stateful testing (PyPI):
 	# random writes across sessions, 100 sessions at once, the memory ended sessions give back, the hostile cases.
 	scripts/resources-e2e.sh
+	# GraphQL judged by graphql-core (PyPI): answers re-executed over the schema, errors' locations, introspection, APQ, faults, the hostile cases.
+	scripts/graphql-e2e.sh
 	# Replicas sharing their state in Redis: real redis-server and nginx (installed here) in front of real
 	# `understudy serve --redis` processes; a global switch, sessions through kills and restarts, Redis stopped and back.
 	scripts/replicas-e2e.sh

@@ -90,6 +90,18 @@ let package = Package(
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"]), .brew(["hiredis"])]
         ),
+        // zlib and libbrotli's decoder, for `understudy import har`'s bodies still compressed (Content-Encoding gzip,
+        // deflate, br): only UnderstudyRecording links them, and only with FullPackage, so `make run` needs neither.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
         // The HTTP core: request, reply, value response, responder and transport protocols. Pure Swift
         // over swift-http-types, so everything above it builds and tests without a C library.
         .target(
@@ -246,7 +258,7 @@ let package = Package(
                 "UnderstudyStaging", "UnderstudyHTTP", "UnderstudyAdminWire", "CHiredis", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `understudy record` and `derive`: the recording responder, the scenario and dataset writers.
+        // `understudy record`, `derive` and `import har`: the recording responder, the scenario and dataset writers, HAR files.
         // Only the command line (and its tests) link it.
         .target(
             name: "UnderstudyRecording",
@@ -258,7 +270,11 @@ let package = Package(
                 "UnderstudyAdminWire",
                 "UnderstudyDocuments",
                 "UnderstudyBuiltinAPIs",
+                // `import har` names GraphQL entries' operations as the engine does.
+                "UnderstudyGraphQL",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .target(name: "CZlib", condition: .when(traits: ["FullPackage"])),
+                .target(name: "CBrotli", condition: .when(traits: ["FullPackage"])),
             ]
         ),
         // Foundation only, and the wire module's header names and environment keys (standard library only).
@@ -421,7 +437,9 @@ let package = Package(
                 "Understudy", "UnderstudyStaging", "UnderstudyDocuments", "UnderstudyRecording", "UnderstudyTesting", "UnderstudyHTTP",
                 "UnderstudyMicroHTTPD",
                 "UnderstudyUpstream", "UnderstudyUpstreamWire", "understudy", "understudy-upstream", "UnderstudyTestSupport",
-            ]
+            ],
+            // HAR files of each exporter (found by #filePath, not bundled) and the script that wrote them.
+            exclude: ["Fixtures"]
         ),
         // A client generated from Document/orders.yaml (Generated/, committed) against an in-process server
         // that mounts the same document: every scenario and decode-breaker as the generated client sees it.

@@ -13,9 +13,12 @@ seconds=${1:-60}
 targets=${FUZZ_TARGETS:-request scenario}
 swift=${SWIFT:-swift}
 
-"$swift" build --product UnderstudyFuzz --scratch-path .build-fuzz \
+# Without the package's default trait: the fuzzers need none of the helpers' and clients' dependencies (nor
+# GraphQLSwift, which a `schema:` needs; the loader fuzzed here then refuses one with a located problem), and CI
+# builds this scratch path from nothing on every run.
+"$swift" build --product UnderstudyFuzz --scratch-path .build-fuzz --disable-default-traits \
     -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DFUZZING
-binary=$("$swift" build --product UnderstudyFuzz --scratch-path .build-fuzz --show-bin-path)/UnderstudyFuzz
+binary=$("$swift" build --product UnderstudyFuzz --scratch-path .build-fuzz --disable-default-traits --show-bin-path)/UnderstudyFuzz
 
 status=0
 for target in $targets; do

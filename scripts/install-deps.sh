@@ -2,11 +2,11 @@
 # Installs the packages Understudy needs, only those missing: Debian's with apt-get, or on a Mac
 # Homebrew's (the Debian names mapped to Homebrew's). Idempotent and non-interactive.
 # Usage: scripts/install-deps.sh [extra packages…]
-#   scripts/install-deps.sh            # build and test: libmicrohttpd-dev, libgnutls28-dev, libyaml-dev, libhiredis-dev, pkg-config
+#   scripts/install-deps.sh            # build and test: libmicrohttpd-dev, libgnutls28-dev, libyaml-dev, libhiredis-dev, zlib1g-dev, libbrotli-dev, pkg-config
 #   scripts/install-deps.sh wrk nginx  # plus the benchmark tools
 set -euo pipefail
 
-packages=(libmicrohttpd-dev libgnutls28-dev libyaml-dev libhiredis-dev pkg-config "$@")
+packages=(libmicrohttpd-dev libgnutls28-dev libyaml-dev libhiredis-dev zlib1g-dev libbrotli-dev pkg-config "$@")
 
 if [ "$(uname -s)" = Darwin ]; then
     # Homebrew's name for each Debian package; empty: macOS (or Xcode's command-line tools) has it already.
@@ -16,6 +16,8 @@ if [ "$(uname -s)" = Darwin ]; then
             libgnutls28-dev) echo gnutls ;;
             libyaml-dev) echo libyaml ;;
             libhiredis-dev) echo hiredis ;;
+            zlib1g-dev) echo "" ;;      # macOS has zlib
+            libbrotli-dev) echo brotli ;;
             redis-server) echo redis ;;
             pkg-config) echo pkgconf ;;
             python3 | procps | gcc | fonts-dejavu-core) echo "" ;;   # python3, ps and cc come with macOS / Xcode

@@ -104,6 +104,13 @@ public struct UnderstudyAdmin: Sendable {
         try await send("PUT", "/sessions/\(id)/scenario", body: UnderstudyWire.ScenarioChange(.scenario(scenario), api: api))
     }
 
+    /// One session's GraphQL operation `operation` answers as `scenario` would (a session route; see
+    /// ``UnderstudySessionSurface/use(_:operation:)``).
+    @discardableResult
+    public func setScenario(_ scenario: String, operation: String, session id: String) async throws -> UnderstudyWire.State {
+        try await send("PUT", "/sessions/\(id)/scenario", body: UnderstudyWire.ScenarioChange(.scenario(scenario), operation: operation))
+    }
+
     /// One session's selections and idle time; nil when it does not exist (never used, deleted or expired).
     public func sessionState(_ id: String) async throws -> UnderstudyWire.SessionState? {
         let state: UnderstudyWire.State = try await send("GET", "/sessions/\(id)")

@@ -25,6 +25,10 @@ extension UnderstudySession {
         public var body: BodyMatcher?
         /// What headers must be (or not be) there, by name (compared case-insensitively); any headers when empty.
         public var headers: [String: HeaderMatcher] = [:]
+        /// The GraphQL operation the request carries, by name (see ``graphQL(_:at:variables:)``); nil: any request.
+        public var graphQLOperation: String?
+        /// What that operation's variables must hold; any variables when nil.
+        public var variables: BodyMatcher?
 
         public init(method: String?, path: String, query: String? = nil) {
             self.method = method
@@ -136,6 +140,10 @@ extension UnderstudySession {
         case truncatedBody = "truncated-body"
         case slowBody = "slow-body"
         case malformedJSON = "malformed-json"
+        /// GraphQL: 200 with `data: null` and `errors`.
+        case graphQLErrors = "graphql-errors"
+        /// GraphQL: 200 with the data's nullable fields null and an error for each.
+        case partialData = "partial-data"
     }
 }
 
@@ -215,6 +223,13 @@ extension UnderstudySessionSurface {
     /// The route's request side: method, path, query, headers and body matchers.
     func definition(_ request: RequestPattern, index: Int) throws -> UnderstudyWire.RouteDefinition {
         var route = UnderstudyWire.RouteDefinition(method: request.method, path: request.path, query: request.query)
+        route.operation = request.graphQLOperation
+        if let variables = request.variables {
+            guard let match = variables.wire else {
+                throw UnderstudyAdmin.Failure.invalidRoute("variables.json: \(variables.problem ?? "not JSON")", index: index)
+            }
+            route.variables = match
+        }
         if !request.headers.isEmpty { route.requestHeaders = request.headers.mapValues(\.wire) }
         if let body = request.body {
             guard let match = body.wire else {

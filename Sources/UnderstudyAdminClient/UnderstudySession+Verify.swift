@@ -87,6 +87,10 @@ extension UnderstudySession.RequestPattern: CustomStringConvertible {
         var text = "\(method ?? "*") \(path)" + (query.map { "?\($0)" } ?? "")
         var conditions = headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "the header \($0.key) \($0.value)" }
         if let body { conditions.append(body.description) }
+        if let graphQLOperation {
+            text = "GraphQL \(graphQLOperation)" + (path.isEmpty ? "" : " at \(path)")
+            if let variables { conditions.append("variables: \(variables.description)") }
+        }
         if !conditions.isEmpty { text += " with " + conditions.joined(separator: " and ") }
         return text
     }
@@ -149,12 +153,16 @@ extension UnderstudySessionSurface {
     static func difference(_ pattern: RequestPattern, _ entry: UnderstudyAdmin.RecordedRequest) -> [String] {
         var differences: [String] = []
         if let method = pattern.method, method != "*", method != entry.method { differences.append("the method is \(entry.method)") }
-        if !pathMatches(pattern.path, entry.path) { differences.append("the path is \(entry.path)") }
+        // A GraphQL pattern without a path takes the operation at any path.
+        if !(pattern.path.isEmpty && pattern.graphQLOperation != nil), !pathMatches(pattern.path, entry.path) {
+            differences.append("the path is \(entry.path)")
+        }
         if let query = pattern.query, !queryMatches(query, entry.query) { differences.append("the query is \(entry.query.debugDescription)") }
         for (name, matcher) in pattern.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
             if let difference = matcher.difference(name, header(name, of: entry)) { differences.append(difference) }
         }
         if let body = pattern.body, let difference = body.difference(entry.requestBody) { differences.append(difference) }
+        differences += UnderstudySession.graphQLDifference(pattern, entry)
         return differences
     }
 

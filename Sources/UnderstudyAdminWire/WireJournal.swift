@@ -41,13 +41,16 @@ extension UnderstudyWire {
         public var completed: Bool
         /// What the request broke of its OpenAPI document, under request validation (`report` or `enforce`); nil: nothing checked or found.
         public var problems: [String]?
+        /// The GraphQL operations the request carried, by name (a batch's in order; `?` for an unnamed one); nil: not GraphQL.
+        public var graphQLOperations: [String]?
 
         public init(
             id: Int, time: String, method: String, path: String, query: String, headers: Members<String>, bodyBytes: Int,
             body: String? = nil, bodyBase64: String? = nil, session: String?, api: UnderstudyAPI?, scenario: String, status: Int?,
-            durationMs: Double, completed: Bool, problems: [String]? = nil
+            durationMs: Double, completed: Bool, problems: [String]? = nil, graphQLOperations: [String]? = nil
         ) {
             self.problems = problems
+            self.graphQLOperations = graphQLOperations
             self.id = id
             self.time = time
             self.method = method
@@ -74,6 +77,7 @@ extension UnderstudyWire {
             case session, api, scenario, status
             case durationMs = "duration_ms"
             case completed, problems
+            case graphQLOperations = "graphql_operations"
         }
     }
 

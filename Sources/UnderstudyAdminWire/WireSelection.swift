@@ -67,18 +67,22 @@ extension UnderstudyWire {
 
         public var choice: Choice
         public var api: UnderstudyAPI?
+        /// A session's GraphQL operation that alone takes the scenario's fault, delay and staged answer (`{"name": …, "operation": …}`).
+        public var operation: String?
 
-        public init(_ choice: Choice, api: UnderstudyAPI? = nil) {
+        public init(_ choice: Choice, api: UnderstudyAPI? = nil, operation: String? = nil) {
             self.choice = choice
             self.api = api
+            self.operation = operation
         }
 
         /// The field names the server accepts in this body.
-        public enum CodingKeys: String, CodingKey, CaseIterable { case name, api, sequence }
+        public enum CodingKeys: String, CodingKey, CaseIterable { case name, api, sequence, operation }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             api = try container.decodeIfPresent(UnderstudyAPI.self, forKey: .api)
+            operation = try container.decodeIfPresent(String.self, forKey: .operation)
             if let steps = try container.decodeIfPresent([Step].self, forKey: .sequence) {
                 choice = .sequence(steps)
             } else if let name = try container.decodeIfPresent(String.self, forKey: .name) {
@@ -96,6 +100,7 @@ extension UnderstudyWire {
             case .clearOverride: try container.encodeNil(forKey: .name)
             }
             if let api { try container.encode(api, forKey: .api) }
+            if let operation { try container.encode(operation, forKey: .operation) }
         }
     }
 }

@@ -30,6 +30,10 @@ extension UnderstudyWire {
         public var webSocket: WebSocketDefinition?
         /// How many events a stream (or messages a WebSocket) sends before its `fault`.
         public var faultAfter: Int?
+        /// The GraphQL operation the route answers, by name (with any method; at any path when `path` is empty).
+        public var operation: String?
+        /// What the operation's variables must hold (the `requestBody` matcher, on the variables object).
+        public var variables: BodyMatch?
 
         public init(
             method: String? = nil, path: String, query: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
@@ -58,6 +62,7 @@ extension UnderstudyWire {
             case method, path, query, status, headers, body, delay, fault, times, stream
             case bodyFile = "body_file"
             case faultAfter = "fault_after"
+            case operation, variables
             case webSocket = "websocket"
             case requestHeaders = "request_headers"
             case requestBody = "request_body"

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 import UnderstudyDocuments
 
 /// Literal values and type references of the document, read as ``JSONValue``s and ``SchemaIndex/TypeRef``s.

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 import UnderstudyDocuments
 
 /// An operation's `data`, made from its selection set and the schema: every field answered by type (see
@@ -167,6 +167,12 @@ struct DataSynthesizer {
                 let value = ASTValues.json(argument.value, variables: collector.variables)?.intValue
             else { continue }
             return min(max(value, 0), Self.maxListCount)
+        }
+        // A count argument the request left out: its default in the schema (`first: Int = 5`).
+        for name in Self.countArguments.sorted() where definition.arguments[name]?.namedType == "Int" {
+            if let value = definition.intDefaults[name], !field.arguments.contains(where: { $0.name.value == name }) {
+                return min(max(value, 0), Self.maxListCount)
+            }
         }
         return nil
     }

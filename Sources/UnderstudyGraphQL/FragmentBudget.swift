@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 
 /// What a document asks for once its fragments are expanded, computed before GraphQLSwift validates it or the
 /// synthesiser expands it: fragments spread into fragments many times ("billion laughs") multiply, and a fragment

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 
 extension GraphQLSchemaModel {
     /// Far past real schemas (GitHub's public schema is about 1.3 MB and 1,600 types), and small enough to build in

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 package import UnderstudyDocuments
 import UnderstudyHTTP
 
@@ -81,23 +81,36 @@ package final class GraphQLSchemaModel: Sendable {
     ) -> (JSONValue, [GraphQLErrorEntry]) {
         if synthesizer.nulledCount > 0 { return (data, synthesizer.nulled) }
         if let outermost = synthesizer.outermostNullable {
-            let error = GraphQLErrorEntry(message: "Understudy partial-data fault: \(outermost.coordinate) left null", path: outermost.path)
-            return (replacing(data, at: outermost.path[...], with: .null), [error])
+            // Wherever the field occurs (in every item of the lists above it), as GraphQL's own nulls would be.
+            let keys = outermost.path.compactMap { if case .key(let key) = $0 { key } else { nil } }
+            var errors: [GraphQLErrorEntry] = []
+            let nulled = nullingEvery(data, keys: keys[...], path: [], coordinate: outermost.coordinate, errors: &errors)
+            return (nulled, Array(errors.prefix(DataSynthesizer.maxListedErrors)))
         }
         guard allowDataNull else { return (data, []) }
         return (.null, [GraphQLErrorEntry(message: "Understudy partial-data fault: \(rootType) left null (nothing in the operation is nullable)")])
     }
 
-    private static func replacing(_ value: JSONValue, at path: ArraySlice<GraphQLErrorEntry.PathElement>, with replacement: JSONValue) -> JSONValue {
-        guard let step = path.first else { return replacement }
-        switch (step, value) {
-        case (.key(let key), .object(var members)):
-            guard let position = members.firstIndex(where: { $0.key == key }) else { return value }
-            members[position].value = replacing(members[position].value, at: path.dropFirst(), with: replacement)
+    /// `value` with the field at `keys` (response keys; every item of a list on the way) null, one error per null.
+    private static func nullingEvery(
+        _ value: JSONValue, keys: ArraySlice<String>, path: [GraphQLErrorEntry.PathElement], coordinate: String, errors: inout [GraphQLErrorEntry]
+    ) -> JSONValue {
+        switch value {
+        case .array(let items):
+            return .array(
+                items.enumerated().map { nullingEvery($1, keys: keys, path: path + [.index($0)], coordinate: coordinate, errors: &errors) })
+        case .object(var members):
+            guard let key = keys.first, let position = members.firstIndex(where: { $0.key == key }) else { return value }
+            let at = path + [.key(key)]
+            if keys.count == 1 {
+                guard members[position].value != .null else { return value }
+                members[position].value = .null
+                errors.append(GraphQLErrorEntry(message: "Understudy partial-data fault: \(coordinate) left null", path: at))
+            } else {
+                members[position].value = nullingEvery(
+                    members[position].value, keys: keys.dropFirst(), path: at, coordinate: coordinate, errors: &errors)
+            }
             return .object(members)
-        case (.index(let position), .array(var items)) where items.indices.contains(position):
-            items[position] = replacing(items[position], at: path.dropFirst(), with: replacement)
-            return .array(items)
         default: return value
         }
     }

@@ -36,7 +36,7 @@ struct IntrospectionAnswer: Sendable {
                 operationName: operationName
             )
             if case .dictionary(let members)? = result.data {
-                for (key, value) in Array(members) { executed[key] = Self.json(value) }
+                for (key, value) in Array(members) { executed[key] = InputFieldDefaults(schema: schema).filled(Self.json(value)) }
             }
             errors += result.errors.map { GraphQLErrorEntry($0, code: nil) }
         } catch {

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 
 /// A query text parsed, measured and validated against the schema once, then kept: apps send the same few
 /// documents again and again.

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 
 /// The schema's types as the synthesiser reads them, taken once from GraphQLSwift's schema at load: plain values
 /// that any thread reads without locks, and lookups that do not rebuild a type's field map per call.
@@ -40,6 +40,8 @@ struct SchemaIndex: Sendable {
     struct Field: Sendable {
         var type: TypeRef
         var arguments: [String: TypeRef]
+        /// The arguments' Int defaults (`first: Int = 5`), which size a list when the request gives none.
+        var intDefaults: [String: Int] = [:]
     }
 
     struct InputField: Sendable {
@@ -113,8 +115,12 @@ struct SchemaIndex: Sendable {
         var fields: [String: Field] = [:]
         for (name, field) in Array(map) {
             var arguments: [String: TypeRef] = [:]
-            for (argument, definition) in Array(field.args) { arguments[argument] = ref(definition.type) }
-            fields[name] = Field(type: ref(field.type), arguments: arguments)
+            var defaults: [String: Int] = [:]
+            for (argument, definition) in Array(field.args) {
+                arguments[argument] = ref(definition.type)
+                if let value = definition.defaultValue?.int { defaults[argument] = value }
+            }
+            fields[name] = Field(type: ref(field.type), arguments: arguments, intDefaults: defaults)
         }
         return fields
     }

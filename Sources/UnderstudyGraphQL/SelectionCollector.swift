@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 import UnderstudyDocuments
 
 /// The spec's CollectFields: a selection set's fields grouped by response key, in order, through fragments and

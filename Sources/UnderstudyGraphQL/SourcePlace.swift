@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 
 /// A node's place in the document as 1-based line and column, read off its first token (which the lexer counted),
 /// not recomputed from the text.

@@ -1,5 +1,5 @@
 #if canImport(GraphQL)
-import GraphQL
+internal import GraphQL
 import UnderstudyDocuments
 
 /// The spec's CoerceVariableValues: the request's `variables` checked against the operation's variable definitions,

@@ -12,12 +12,15 @@ public struct CompletedExchange: Sendable {
     public var answeredAtOnce: Bool
     /// The reply's ``Reply/problems``.
     public var problems: [String]?
+    /// The reply's ``Reply/graphQLOperations``.
+    public var graphQLOperations: [String]?
 
     package init(
         request: ServerRequest, status: Int?, tag: String, durationNanoseconds: UInt64, completed: Bool, answeredAtOnce: Bool = false,
-        problems: [String]? = nil
+        problems: [String]? = nil, graphQLOperations: [String]? = nil
     ) {
         self.problems = problems
+        self.graphQLOperations = graphQLOperations
         self.request = request
         self.status = status
         self.tag = tag

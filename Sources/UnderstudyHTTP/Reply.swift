@@ -30,6 +30,8 @@ public struct Reply: Sendable {
     public var tag: String
     /// What the request got wrong, carried to the completion record (request validation's problems); nil: nothing.
     public var problems: [String]?
+    /// The GraphQL operations the request carried (a batch's in order), carried to the journal; nil: not GraphQL.
+    public var graphQLOperations: [String]?
 
     public init(_ action: Action, delayMilliseconds: Int = 0, tag: String = "") {
         self.action = action

@@ -246,7 +246,8 @@ public final class HTTPServer: @unchecked Sendable {
                 durationNanoseconds: now > exchange.startedAt ? now - exchange.startedAt : 0,
                 completed: termination == .REQUEST_TERMINATED_COMPLETED_OK,
                 answeredAtOnce: exchange.reply?.answersAtOnce ?? false,
-                problems: answer?.problems
+                problems: answer?.problems,
+                graphQLOperations: answer?.graphQLOperations
             )
         }
         abandonUpgrade(exchange)

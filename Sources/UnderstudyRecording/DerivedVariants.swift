@@ -62,14 +62,19 @@ package enum DerivedVariants {
     }
 
     /// Every recorded JSON route again, with arrays emptied and count/total fields zeroed; other routes are inherited as they are.
+    /// A GraphQL operation's answer is written back as one (`operation:`); one chosen by its variables is inherited (a
+    /// matcher has no spelling here), behind the operation's emptied answer.
     private static func emptyRoutes(_ scenario: Scenario) -> String {
         let text = "description: \(YAMLText.quoted("\(scenario.name) with every list empty and every count or total 0."))\n"
         var routes = ""
         for route in scenario.routes where route.depth == 0 {
             guard let fixed = route.fixed, let value = try? JSONParser.parse(Array(fixed.body.utf8), file: "").value else { continue }
             let emptied = emptied(value)
-            guard emptied != value else { continue }
-            routes += "  - method: \(route.method?.rawValue ?? "*")\n    path: \(YAMLText.quoted(route.pattern))\n"
+            guard emptied != value, route.graphQLOperation?.variables == nil else { continue }
+            // Quoted: a bare `*` is a YAML alias.
+            routes += "  - method: \(YAMLText.quoted(route.method?.rawValue ?? "*"))\n"
+            if route.pattern != "/" || route.graphQLOperation == nil { routes += "    path: \(YAMLText.quoted(route.pattern))\n" }
+            if let operation = route.graphQLOperation { routes += "    operation: \(YAMLText.quoted(operation.name))\n" }
             if let query = route.query {
                 let encoded = query.pairs.map { percentEncode($0.name) + "=" + percentEncode($0.value) }.joined(separator: "&")
                 routes += "    query: \(YAMLText.quoted(encoded))\n"

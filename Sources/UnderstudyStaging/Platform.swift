@@ -8,6 +8,9 @@ import UnderstudyDocuments
 // systems (files, errno and standard streams go through swift-system). Other systems stop at #error.
 #if os(Linux)
 @_exported import Glibc
+// `timespec` is declared by CoreFoundation's headers too, which GraphQLSwift's Foundation brings into the build:
+// with member import visibility, the clock's fields must be visible through it as well.
+import CoreFoundation
 #elseif canImport(Darwin)
 @_exported import Darwin
 #else

@@ -107,7 +107,7 @@ public final class UnderstudyRouter: Sendable {
             CompletedExchange(
                 request: request, status: result.status?.code, tag: reply.tag,
                 durationNanoseconds: DispatchTime.now().uptimeNanoseconds - started, completed: result.fault == nil || result.fault == .dribbled,
-                answeredAtOnce: reply.answersAtOnce, problems: reply.problems))
+                answeredAtOnce: reply.answersAtOnce, problems: reply.problems, graphQLOperations: reply.graphQLOperations))
         return result
     }
 

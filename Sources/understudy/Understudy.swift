@@ -7,7 +7,7 @@ struct UnderstudyCommand: ParsableCommand {
         commandName: "understudy",
         abstract: "A local staging backend: SWAPI, the Art Institute of Chicago API and catfact.ninja, from scenario files.",
         version: UnderstudyVersion.current,
-        subcommands: [Serve.self, Validate.self, List.self, Record.self, Derive.self, Trust.self, Doctor.self],
+        subcommands: [Serve.self, Validate.self, List.self, Record.self, Derive.self, Import.self, Trust.self, Doctor.self],
         defaultSubcommand: Serve.self
     )
 

@@ -89,7 +89,7 @@ enum SchemaFixture {
         do throws(GraphQLSchemaProblems) {
             return try GraphQLSchemaModel.load(sdl: sdl, file: "schema.graphql")
         } catch {
-            fatalError("the fixture schema does not load: \(error.problems)")
+            fatalError("the fixture schema does not load: \(error)")
         }
     }()
 

@@ -148,7 +148,7 @@ import FoundationNetworking
         #expect(
             first.members?.map(\.key) == [
                 "id", "time", "method", "path", "query", "headers", "body_bytes", "body", "body_base64", "session", "api", "scenario", "status",
-                "duration_ms", "completed", "problems",
+                "duration_ms", "completed", "problems", "graphql_operations",
             ])
         #expect(first["headers"]?["X-Custom"]?.stringValue == "yes")
         #expect(first["scenario"]?.stringValue == "happy")

@@ -16,6 +16,9 @@ extension AdminAPI {
             }
             return api
         }
+        if let operation = try body.string("operation") {
+            return try useScenario(body, forOperation: operation, session: session)
+        }
         let selection: Selection?
         if body.has("sequence") {
             guard !body.has("name") else { throw AdminError(.badRequest, "conflicting fields", "Give either 'name' or 'sequence', not both.") }

@@ -83,29 +83,48 @@ package final class ScenarioResponder: HTTPResponder {
             delayOverride = value
         }
         let parts = overlay.isEmpty ? [] : Substring(request.path).pathSegments
+        // Read as GraphQL only when a GraphQL route's path matched, and then once.
+        var lookup = GraphQLLookup(sessionRoutes: overlay)
         for route in overlay {
             guard let parameters = route.match(request, parts: parts) else { continue }
+            if route.isGraphQL, !graphQLTakes(route, request, &lookup) { continue }
             // The test's own route: its answer wins over every setting of the scenario, and nothing is cached.
-            guard
-                var reply = routeReply(
+            let answered =
+                route.isGraphQL
+                ? graphQLReply(
+                    request, route: route, parameters: parameters, in: scenario, cacheIndex: nil, lookup: &lookup,
+                    delayOverride: delayOverride)
+                : routeReply(
                     request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: nil, delayOverride: delayOverride)
-            else { continue }
+            guard var reply = answered else { continue }
             // Counted once the route answers: a route that answers nothing spends nothing of its `times:`.
             if let allowance = route.allowance, !allowance.take() { continue }
             reply.tag = Self.overlayTag
             return reply
         }
-        return reply(to: request, matched: matched, in: scenario, delayOverride: delayOverride)
+        return reply(to: request, matched: matched, in: scenario, delayOverride: delayOverride, lookup: &lookup)
     }
 
     /// What the journal and the access log say answered a request from a session's own routes.
     static let overlayTag = "session-route"
 
-    private func reply(to request: ServerRequest, matched: UnderstudyAPI?, in scenario: Scenario, delayOverride: Int?) -> Reply {
+    private func reply(
+        to request: ServerRequest, matched: UnderstudyAPI?, in scenario: Scenario, delayOverride: Int?, lookup: inout GraphQLLookup
+    ) -> Reply {
         // Split once for every route tried, not once per route.
         let parts = scenario.routes.isEmpty ? [] : Substring(request.path).pathSegments
         for (index, route) in scenario.routes.enumerated() {
             guard let parameters = route.match(request, parts: parts) else { continue }
+            if route.isGraphQL {
+                guard graphQLTakes(route, request, &lookup) else { continue }
+                if let reply = graphQLReply(
+                    request, route: route, parameters: parameters, in: scenario, cacheIndex: index, lookup: &lookup,
+                    delayOverride: delayOverride)
+                {
+                    return reply
+                }
+                continue
+            }
             if let reply = routeReply(
                 request, route: route, parameters: parameters, matched: matched, in: scenario, cacheIndex: index, delayOverride: delayOverride)
             {
@@ -126,7 +145,7 @@ package final class ScenarioResponder: HTTPResponder {
     /// A matched route's answer: its own response (rendered for the request's host; kept in the
     /// scenario's cache under `cacheIndex` when it is one of the scenario's routes), or its API's
     /// response with the route's delay and fault; nil when it names neither.
-    private func routeReply(
+    func routeReply(
         _ request: ServerRequest, route: CustomRoute, parameters: [String], matched: UnderstudyAPI?, in scenario: Scenario, cacheIndex: Int?,
         delayOverride: Int?
     ) -> Reply? {
@@ -202,7 +221,7 @@ package final class ScenarioResponder: HTTPResponder {
 
     package static func reply(_ response: Response, delay: Int, fault: Fault, scenario: Scenario) -> Reply {
         switch fault {
-        case .none, .malformedJSON: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
+        case .none, .malformedJSON, .graphQLErrors, .partialData: Reply(.respond(response), delayMilliseconds: delay, tag: scenario.name)
         case .timeout: Reply(.hold, tag: scenario.name)
         case .connectionReset: Reply(.reset, delayMilliseconds: delay, tag: scenario.name)
         case .truncatedBody: Reply(.truncate(response), delayMilliseconds: delay, tag: scenario.name)
@@ -240,7 +259,8 @@ package final class ScenarioResponder: HTTPResponder {
         if !AdminAPI.owns(request.path) {
             control.journal.record(
                 request: request, scenario: exchange.tag, status: exchange.status,
-                durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed, problems: exchange.problems)
+                durationNanoseconds: exchange.durationNanoseconds, completed: exchange.completed, problems: exchange.problems,
+                graphQLOperations: exchange.graphQLOperations)
             if exchange.answeredAtOnce { control.journal.answerCompleted() }
         }
         guard logsAccess else { return }

@@ -34,6 +34,8 @@ package final class Journal: Sendable {
         var body: [UInt8] = []
         /// What request validation found wrong, when it ran and found something.
         var problems: [String]?
+        /// The GraphQL operations the request carried, by name.
+        var graphQLOperations: [String]?
     }
 
     /// The most of one request's body an entry keeps.
@@ -128,7 +130,8 @@ package final class Journal: Sendable {
     }
 
     package func record(
-        request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool, problems: [String]? = nil
+        request: ServerRequest, scenario: String, status: Int?, durationNanoseconds: UInt64, completed: Bool, problems: [String]? = nil,
+        graphQLOperations: [String]? = nil
     ) {
         guard capacity > 0 else { return }
         // Recorded when the exchange completes; the entry's time is when the request arrived.
@@ -151,7 +154,7 @@ package final class Journal: Sendable {
             let entry = Entry(
                 id: id, time: time, request: request, scenario: scenario,
                 status: status, durationNanoseconds: durationNanoseconds, completed: completed, bodyBytes: bodyBytes, body: body,
-                problems: problems)
+                problems: problems, graphQLOperations: graphQLOperations)
             if !ring.entries.isEmpty, ring.entries[ring.next].id <= id - capacity {
                 // The ring's oldest is no longer among the last `capacity`: the newest takes its place.
                 release(ring.entries[ring.next...ring.next])
@@ -263,7 +266,8 @@ extension Journal.Entry {
             // To the microsecond, as it always was shown.
             durationMs: (Double(durationNanoseconds) / 1e3).rounded() / 1e3,
             completed: completed,
-            problems: problems
+            problems: problems,
+            graphQLOperations: graphQLOperations
         )
     }
 }

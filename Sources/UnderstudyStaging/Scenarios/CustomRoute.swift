@@ -35,6 +35,12 @@ package struct CustomRoute: Sendable {
     package var allowance: RouteAllowance?
     /// The OpenAPI operation the route answers for, when a mounted document made it (see ``MountedDocument``).
     package var operation: OperationReference?
+    /// The GraphQL operation the route answers (`operation:`, `variables:`); nil: not an operation's route.
+    package var graphQLOperation: GraphQLOperationMatch?
+    /// A `graphql:` entry's endpoint: every GraphQL request at its path that no operation's route answered.
+    package var graphQLEndpoint: GraphQLEndpoint?
+    /// Whether the route answers something only GraphQL's reading of the request can tell.
+    var isGraphQL: Bool { graphQLOperation != nil || graphQLEndpoint != nil }
     /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
     package var depth = 0
     /// The path as written, `:name` segments included.
@@ -94,7 +100,8 @@ package struct CustomRoute: Sendable {
     /// As ``match(_:)``, with the request's path segments split once for all the routes tried.
     func match(_ request: ServerRequest, parts: [Substring]) -> [String]? {
         if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
-        guard parts.count == segments.count, query?.matches(request) ?? true else { return nil }
+        // An operation's route written without a path answers the operation at any path.
+        guard parts.count == segments.count || (segments.isEmpty && graphQLOperation != nil), query?.matches(request) ?? true else { return nil }
         for header in headers where !header.matches(request.header(header.name)) { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {

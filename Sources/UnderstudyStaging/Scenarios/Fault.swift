@@ -12,4 +12,11 @@ package enum Fault: String, CaseIterable, Sendable {
     case slowBody = "slow-body"
     /// Answer 200 with a JSON content type and a body cut in half: invalid JSON.
     case malformedJSON = "malformed-json"
+    /// GraphQL only: 200 with `data: null` and `errors` (elsewhere it changes nothing).
+    case graphQLErrors = "graphql-errors"
+    /// GraphQL only: 200 with the data's nullable fields null and an error for each (elsewhere it changes nothing).
+    case partialData = "partial-data"
+
+    /// Whether the fault is GraphQL's own (answered in GraphQL's body, over a 200), not the connection's.
+    package var isGraphQL: Bool { self == .graphQLErrors || self == .partialData }
 }

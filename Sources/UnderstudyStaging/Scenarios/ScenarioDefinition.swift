@@ -22,6 +22,8 @@ package struct ScenarioDefinition {
     package var resources: [ResourceDefinition] = []
     /// `resources: [{openapi: NAME}]` — mounted documents whose collections become resources.
     var resourceDocuments: [(name: String, line: Int)] = []
+    /// `graphql:` — GraphQL endpoints: their paths, schemas and operations' answers.
+    var graphQL: [GraphQLEntryDefinition] = []
     /// `operations:` — how operations of the mounted documents answer in this scenario, by `operationId`.
     var operations: [String: OperationOverride] = [:]
 
@@ -89,6 +91,8 @@ package struct ScenarioDefinition {
         var webSocket: WebSocketBehavior?
         /// `fault_after:`: events (or a WebSocket's messages) sent before the route's fault.
         var faultAfter: Int?
+        /// `operation:`: the GraphQL operation the route answers (with `variables:`, what its variables must hold).
+        var graphQLOperation: GraphQLOperationMatch?
         var keyPath: String
         var line: Int?
     }

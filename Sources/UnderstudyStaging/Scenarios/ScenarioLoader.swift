@@ -2,6 +2,7 @@ import SystemPackage
 package import UnderstudyAPIService
 import UnderstudyAdminWire
 package import UnderstudyDocuments
+package import UnderstudyGraphQL
 package import UnderstudyOpenAPI
 
 #if canImport(FoundationEssentials)
@@ -68,6 +69,8 @@ package struct ScenarioLoading {
     var openAPIGate: OpenAPIGate?
     /// The folder's resources and their copies (``loadResources()``).
     var resources = ResourceStore.empty
+    /// `graphql:` entries' schemas by file, read once for every scenario that extends their file.
+    var graphQLSchemas: [String: GraphQLSchemaModel] = [:]
     /// Where each mount came from (`--openapi`, or a scenario file), to name both when two disagree.
     var mountSources: [String: (file: URL, source: String)] = [:]
 
@@ -80,7 +83,8 @@ package struct ScenarioLoading {
     package mutating func customRoute(_ route: ScenarioDefinition.RouteDefinition, file: String, depth: Int) -> CustomRoute {
         let pattern = CustomRoute(method: route.method, path: route.path, fixed: nil, delay: route.delay, fault: route.fault)
         let fixed = route.response.flatMap { fixedResponse($0, file: file, keyPath: route.keyPath, parameters: pattern.parameterNames) }
-        if route.response == nil, route.stream == nil, route.webSocket == nil, pattern.api == nil {
+        // An operation's route without an answer changes only its delay or fault: the endpoint answers.
+        if route.response == nil, route.stream == nil, route.webSocket == nil, route.graphQLOperation == nil, pattern.api == nil {
             problems.append(
                 FileProblem(
                     file: file, line: route.line, keyPath: route.keyPath,
@@ -95,6 +99,7 @@ package struct ScenarioLoading {
         custom.stream = route.stream
         custom.webSocket = route.webSocket
         custom.faultAfter = route.faultAfter
+        custom.graphQLOperation = route.graphQLOperation
         return custom
     }
 
@@ -225,6 +230,7 @@ package struct ScenarioLoading {
                 routes.append(customRoute(route, file: definition.file, depth: depth))
             }
         }
+        for (depth, definition) in chain.enumerated() { routes += graphQLRoutes(of: definition, depth: depth) }
         // After the written routes, so a route of the file's own (a fault on POST /myapi/todos) answers first.
         for (depth, definition) in chain.enumerated() { routes += resourceRoutes(of: definition, depth: depth) }
         var choices = MountedDocument.Choices(status: generic.fixed?.status, fallback: generic.fixed)

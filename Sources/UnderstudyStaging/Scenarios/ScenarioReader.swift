@@ -17,7 +17,7 @@ package struct ScenarioReader {
     static let maxDelayMilliseconds = 86_400_000
     static let topKeys = [
         "name", "description", "extends", "dataset", "delay", "fault", "response", "apis", "routes", "proxy", "openapi", "operations",
-        "resources",
+        "resources", "graphql",
     ]
     static let operationKeys = ["status", "example", "dynamic", "breaker", "delay", "fault"]
     static let apiKeys = ["dataset", "delay", "fault", "response"]
@@ -25,7 +25,7 @@ package struct ScenarioReader {
     static let routeKeys = [
         "method", "path", "query", "request_headers", "request_body", "status", "headers", "body", "body_file", "json", "stream", "websocket",
         "delay", "fault",
-        "fault_after", "times",
+        "fault_after", "times", "operation", "variables", "errors",
     ]
     /// The most `times:` may say.
     static let maxTimes = 1_000_000
@@ -120,6 +120,7 @@ package struct ScenarioReader {
             }
         }
         if let node = top["routes"] { definition.routes = routes(node, at: "routes") }
+        if let node = top["graphql"] { definition.graphQL = graphQLEntries(node, at: "graphql") }
         if let node = top["resources"] { (definition.resources, definition.resourceDocuments) = resources(node, at: "resources") }
         return definition
     }
@@ -173,7 +174,7 @@ package struct ScenarioReader {
         return behavior
     }
 
-    private mutating func response(_ block: YAMLNode.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {
+    mutating func response(_ block: YAMLNode.Mapping, at prefix: String) -> ScenarioDefinition.ResponseDefinition {
         var response = ScenarioDefinition.ResponseDefinition()
         response.line = block.mark.line
         if let node = block["status"] {
@@ -210,15 +211,22 @@ package struct ScenarioReader {
     private mutating func route(_ node: YAMLNode, at keyPath: String) -> ScenarioDefinition.RouteDefinition? {
         guard let block = mapping(node, keyPath) else { return nil }
         checkKeys(block, allowed: Self.routeKeys, at: keyPath)
-        guard let pathNode = block["path"], let path = string(pathNode, keyPath + ".path") else {
-            if block["path"] == nil { problem(node, keyPath + ".path", "missing: every route needs a path such as /users/:id") }
-            return nil
+        let path: String
+        if block["operation"] != nil, block["path"] == nil || block["path"]?.string == "" {
+            path = ""  // A GraphQL operation's route without a path answers the operation at any path.
+        } else {
+            guard let pathNode = block["path"], let text = string(pathNode, keyPath + ".path") else {
+                if block["path"] == nil { problem(node, keyPath + ".path", "missing: every route needs a path such as /users/:id") }
+                return nil
+            }
+            guard text.hasPrefix("/") else {
+                problem(pathNode, keyPath + ".path", "must start with /")
+                return nil
+            }
+            path = text
         }
-        guard path.hasPrefix("/") else {
-            problem(pathNode, keyPath + ".path", "must start with /")
-            return nil
-        }
-        var method: HTTPRequest.Method? = .get
+        // GraphQL comes by POST and by GET: an operation's route takes either unless it says.
+        var method: HTTPRequest.Method? = block["operation"] != nil ? nil : .get
         if let node = block["method"], let text = string(node, keyPath + ".method") {
             // swift-http-types checks the method is an RFC 9110 token; `*` is any method.
             if text == "*" {
@@ -278,6 +286,7 @@ package struct ScenarioReader {
         if ["status", "headers", "body", "body_file", "json"].contains(where: { block[$0] != nil }) {
             route.response = response(block, at: keyPath + ".")
         }
+        graphQLOperation(block, into: &route, at: keyPath)
         return route
     }
 }

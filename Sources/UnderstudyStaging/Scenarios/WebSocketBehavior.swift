@@ -112,7 +112,7 @@ package struct WebSocketBehavior: Sendable {
             switch fault {
             case .connectionReset: .reset
             case .truncatedBody: .cut
-            case .malformedJSON, .slowBody, .none, .timeout: nil
+            case .malformedJSON, .slowBody, .none, .timeout, .graphQLErrors, .partialData: nil
             }
         if let ending { script.endAfterMessages = (faultAfter, ending) }
         if ending != nil, faultAfter == 0 { script.onOpen = [] }

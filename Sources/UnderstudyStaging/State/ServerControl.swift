@@ -19,6 +19,8 @@ package import Foundation
 package final class ServerControl: Sendable {
     package let state: Locked<ServerState>
     let journal: Journal
+    /// Automatic persisted queries the GraphQL endpoints have been sent (Apollo's APQ).
+    package let persistedQueries = PersistedQueryStore()
     package let directory: URL
     /// Documents mounted from outside the folder (`--openapi`), read again with it on every reload.
     package let openAPI: [OpenAPIMount]

@@ -54,7 +54,7 @@ package struct SessionOverlay: Sendable {
         // A stream's events (as sent, and as malformed-json cuts them) and a WebSocket's frames count too.
         let stream = route.stream.map { $0.events.reduce(0) { $0 + $1.bytes.count + $1.malformed.count } } ?? 0
         return 256 + route.pattern.utf8.count + response + (route.body?.cost ?? 0) + route.headers.reduce(0) { $0 + 32 + $1.cost } + stream
-            + (route.webSocket?.cost ?? 0)
+            + (route.webSocket?.cost ?? 0) + (route.graphQLOperation?.cost ?? 0)
     }
 
     /// Reads `{"routes": [ROUTE, …]}`, each ROUTE as in a scenario file (`method`, `path`, `query`,
