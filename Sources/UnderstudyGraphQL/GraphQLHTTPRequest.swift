@@ -115,8 +115,7 @@ package struct GraphQLHTTPRequest: Sendable, Equatable {
             throw GraphQLRequestProblem("\(key).sha256Hash is missing")
         }
         let lowered = hash.lowercased()
-        let isHex = lowered.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        guard lowered.utf8.count == 64, isHex else {
+        guard PersistedQueryHash.isHash(lowered) else {
             throw GraphQLRequestProblem("\(key).sha256Hash is not a SHA-256 hash (64 hexadecimal digits)")
         }
         return lowered

@@ -4,7 +4,7 @@
 /// Its own because GraphQLSwift's parser is recursive descent (a document nested 100,000 deep would overflow the
 /// stack) and is absent from builds without the `FullPackage` trait. It only splits tokens: strings' escapes and
 /// numbers' grammar are GraphQLSwift's to judge.
-struct GraphQLLexer {
+package struct GraphQLLexer {
     struct Token: Equatable {
         enum Kind: Equatable {
             case name
@@ -166,6 +166,12 @@ struct GraphQLLexer {
     private func format16(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "U+00" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+    }
+
+    /// GraphQL's Name (`[_A-Za-z][_0-9A-Za-z]*`), at most 256 bytes: what an operation may be called.
+    package static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isNameStart(first), text.utf8.count <= 256 else { return false }
+        return text.utf8.allSatisfy { isNameStart($0) || isDigit($0) }
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {

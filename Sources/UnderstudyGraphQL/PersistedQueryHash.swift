@@ -3,6 +3,11 @@ import CGnuTLS
 
 /// Automatic Persisted Queries name a document by the SHA-256 of its text: this is that name.
 package enum PersistedQueryHash {
+    /// Whether `text` is a hash as this module writes one: 64 lowercase hexadecimal digits.
+    package static func isHash(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// The lowercase hex SHA-256 of the text's UTF-8 bytes, as Apollo's clients compute `sha256Hash`.
     /// Empty in the one case GnuTLS refuses the digest (a library built without SHA-256), so that no hash matches.
     package static func sha256Hex(_ text: String) -> String {

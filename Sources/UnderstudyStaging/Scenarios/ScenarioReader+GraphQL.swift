@@ -1,4 +1,5 @@
 import UnderstudyDocuments
+import UnderstudyGraphQL
 
 /// `graphql:` entries and a route's `operation:`, `variables:` and `errors:`.
 extension ScenarioReader {
@@ -102,14 +103,8 @@ extension ScenarioReader {
         route.graphQLOperation = match
     }
 
-    /// GraphQL's Name: `[_A-Za-z][_0-9A-Za-z]*`.
-    static func isGraphQLName(_ text: String) -> Bool {
-        guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7a) else { return false }
-        return text.utf8.count <= 256
-            && text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) }
-    }
+    /// An operation's name, or a persisted query's hash (one definition of each, in UnderstudyGraphQL).
+    static func isGraphQLName(_ text: String) -> Bool { GraphQLLexer.isName(text) }
 
-    static func isPersistedQueryHash(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
-    }
+    static func isPersistedQueryHash(_ text: String) -> Bool { PersistedQueryHash.isHash(text) }
 }
