@@ -47,8 +47,10 @@ run: $(RUN_NEEDS)
 PREFIX ?= /usr/local
 ## Install understudy, its two helpers and the bundled scenarios: PREFIX/bin, PREFIX/share/understudy/scenarios
 ## (PREFIX defaults to /usr/local; DESTDIR for packaging). Then `understudy serve` works from any folder.
-install: helper
-	scripts/install.sh "$(DESTDIR)$(PREFIX)"
+## BINARIES=.build/debug installs the debug build instead (make test, which has built it).
+BINARIES ?= .build/release
+install: $(if $(filter .build/release,$(BINARIES)),helper,deps)
+	BINARIES=$(BINARIES) scripts/install.sh "$(DESTDIR)$(PREFIX)"
 
 uninstall:
 	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
@@ -60,13 +62,18 @@ record: helper
 ## Build and run every test. Chromium (for the dashboard browser tests; certutil of libnss3-tools makes it trust
 ## the development CA for the https one) is optional:
 ## without it that one test is skipped with a message saying so.
-test: helper
+test: deps
 	@scripts/install-deps.sh chromium fonts-dejavu-core libnss3-tools || echo "make test: Chromium could not be installed; the dashboard browser tests will be skipped" >&2
 	$(SWIFT) build --build-tests
+	# What a newcomer's `make run` builds (release, without the default trait), so CI builds it as they will. Every
+	# check below runs the debug build, `understudy` and its two helpers side by side in .build/debug: a release
+	# build of the helpers (AsyncHTTPClient's swift-nio and BoringSSL, OpenAPIKit) was 10 of make test's minutes here.
+	scripts/build.sh --dynamic
+	.build/release/understudy validate scenarios
 	# The code style of .swift-format (scripts/lint.sh says how to fix what it finds).
 	SWIFT=$(SWIFT) scripts/lint.sh
 	# Each module's tests that need no socket (the engine through the in-process router) run in parallel.
-	SWIFT=$(SWIFT) scripts/swift-test.sh --skip "UnderstudyWireTests|IntegrationTests|RobustnessTests|RemoteTests|RecordTests"
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --skip "UnderstudyWireTests|IntegrationTests|RobustnessTests|RemoteTests|RecordTests"
 	# The wire tests (sockets, connection load, processes, a browser) one at a time: several put thousands
 	# of connections through a server, and on 2 cores their loose time bounds should measure the server,
 	# not a client starved by the others.
@@ -74,7 +81,7 @@ test: helper
 	# Record, proxy, derive and faults on custom routes; every upstream is local (another Understudy in the process).
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter RecordTests
 	# The integration suite runs its tests concurrently against one shared server, isolated by sessions.
-	SWIFT=$(SWIFT) scripts/swift-test.sh --filter IntegrationTests
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --filter IntegrationTests
 	# Every ```swift snippet of README.md, docs/*.md, SECURITY.md and CONTRIBUTING.md type-checks against the modules just built.
 	scripts/check-doc-snippets.sh
 	# Every repository path the documentation names (links, and paths in backticks) exists.
@@ -87,7 +94,7 @@ test: helper
 	# The package a team writes from the README, as a package of its own (only Understudy's public API),
 	# against `understudy serve`, with UNDERSTUDY_SESSION unset and set.
 	scripts/consumer-tests.sh
-	# `make install` into a temporary PREFIX, then `validate` and `serve --openapi` from a folder with no scenarios/.
+	# `make install` (of the debug build) into a temporary PREFIX, then `validate` and `serve --openapi` from a folder with no scenarios/.
 	scripts/install-tests.sh
 	# OpenAPI, checked by Python's jsonschema (openapi-schema-validator): every body UnderstudyOpenAPI synthesises,
 	# every example and decode-breaker of the fixtures; then every operation served by `understudy serve --openapi`
@@ -115,16 +122,14 @@ test: helper
 ## suite as `make test` does). CI runs it after make test.
 ## LeakSanitizer stays off: it misreads Swift's indirect-enum payloads (tagged pointers) and XCTest's
 ## runner objects as leaks; ASan's memory-error checks are all on.
-check: helper
+check: deps
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/swift-test.sh --no-parallel --filter RobustnessTests
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --no-parallel --filter RobustnessTests
 	SWIFT=$(SWIFT) scripts/fuzz.sh 60
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	# Under ASan the servers run on the event loop and hang-up detection macOS uses (poll), so that path is
-	# tested on Linux too (make test and TSan run epoll's).
-	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_SANITIZER=address UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/sanitized-tests.sh address .build-asan
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	UNDERSTUDY_SANITIZER=thread SWIFT=$(SWIFT) scripts/sanitized-tests.sh thread .build-tsan
+	# tested on Linux too (make test and TSan run epoll's). Both builds recompile only this package's targets in .build.
+	ASAN_OPTIONS=detect_leaks=0 UNDERSTUDY_EVENT_LOOP=poll SWIFT=$(SWIFT) scripts/sanitized-tests.sh address
+	SWIFT=$(SWIFT) scripts/sanitized-tests.sh thread
 
 ## Check the bundled scenario files.
 validate: release

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make install` as a team uses it (make test runs this): install into a temporary PREFIX, then, from an empty folder
+# `make install` as a team uses it (make test runs this, installing the debug build it made; BINARIES=.build/release
+# for the release one): install into a temporary PREFIX, then, from an empty folder
 # with no scenarios/ and only an OpenAPI document, `understudy validate` and `understudy serve --openapi` serve the
 # bundled APIs and the document, and say where their scenarios came from. `make uninstall` removes every file.
 set -euo pipefail
@@ -9,7 +10,7 @@ work=$(mktemp -d)
 server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 prefix="$work/prefix"
-make --no-print-directory install PREFIX="$prefix" >/dev/null
+make --no-print-directory install PREFIX="$prefix" BINARIES="${BINARIES:-.build/debug}" >/dev/null
 fail() { echo "install-tests: $*" >&2; exit 1; }
 for file in bin/understudy bin/understudy-upstream bin/understudy-openapi-gate share/understudy/scenarios/happy.yaml share/doc/understudy/LICENSE; do
     [ -e "$prefix/$file" ] || fail "make install did not install $file"

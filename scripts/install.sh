@@ -4,6 +4,7 @@
 #   PREFIX/share/understudy/scenarios                                     (what `serve` reads when ./scenarios is absent)
 #   PREFIX/share/doc/understudy/LICENSE, README.md, CHANGELOG.md
 # Usage: scripts/install.sh PREFIX        (the Makefile passes $(DESTDIR)$(PREFIX); build first: `make helper`)
+#        BINARIES=.build/debug scripts/install.sh PREFIX   (the binaries of another build; make test's install check)
 #        scripts/install.sh --uninstall PREFIX
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,11 +17,12 @@ if [ "${1:-}" = --uninstall ]; then
     exit 0
 fi
 prefix=${1:?usage: scripts/install.sh PREFIX}
+from=${BINARIES:-.build/release}
 for tool in "${tools[@]}"; do
-    [ -x ".build/release/$tool" ] || { echo "install: .build/release/$tool is not built (make helper builds it)" >&2; exit 1; }
+    [ -x "$from/$tool" ] || { echo "install: $from/$tool is not built (make helper builds .build/release's)" >&2; exit 1; }
 done
 install -d "$prefix/bin" "$prefix/share/understudy" "$prefix/share/doc/understudy"
-for tool in "${tools[@]}"; do install -m 0755 ".build/release/$tool" "$prefix/bin/$tool"; done
+for tool in "${tools[@]}"; do install -m 0755 "$from/$tool" "$prefix/bin/$tool"; done
 # Replaced whole, so a file removed from the bundled set does not linger from an earlier install.
 rm -rf "$prefix/share/understudy/scenarios"
 cp -R scenarios "$prefix/share/understudy/scenarios"

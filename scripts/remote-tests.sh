@@ -5,9 +5,8 @@
 # Usage: scripts/remote-tests.sh [extra swift test arguments]   (after `swift build --build-tests`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary=${UNDERSTUDY_BINARY:-.build/release/understudy}
-[ -x "$binary" ] || binary=.build/debug/understudy
-[ -x "$binary" ] || { echo "remote-tests: no understudy binary (run make release or swift build)" >&2; exit 1; }
+binary=${UNDERSTUDY_BINARY:-.build/debug/understudy}
+[ -x "$binary" ] || { echo "remote-tests: no $binary (run swift build)" >&2; exit 1; }
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 
 work=$(mktemp -d)

@@ -2,12 +2,11 @@
 # `understudy serve --tls` end to end, checked by tools that share no code with it: openssl (the certificates,
 # TLS versions), curl --cacert (every API and fault over https, http on the same port, the SNI fault hosts) and
 # Python's ssl and plistlib (the profile, hostile handshakes), zbarimg (the profile's QR code). `make test` runs it; about 10 seconds.
-# Usage: scripts/tls-tests.sh [BINARY]   (default .build/release/understudy, as make test builds it, else the debug one)
+# Usage: scripts/tls-tests.sh [BINARY]   (default .build/debug/understudy, as make test builds it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary=${1:-${UNDERSTUDY_BINARY:-.build/release/understudy}}
-[ -x "$binary" ] || binary=.build/debug/understudy
-[ -x "$binary" ] || { echo "tls-tests: no understudy binary (run make release or swift build)" >&2; exit 1; }
+binary=${1:-${UNDERSTUDY_BINARY:-.build/debug/understudy}}
+[ -x "$binary" ] || { echo "tls-tests: no $binary (run swift build)" >&2; exit 1; }
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 for tool in openssl curl python3; do
     command -v "$tool" >/dev/null || { echo "tls-tests: $tool is not installed (scripts/install-deps.sh openssl curl python3); skipped" >&2; exit 0; }

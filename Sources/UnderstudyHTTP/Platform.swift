@@ -1,7 +1,10 @@
 // Everything in UnderstudyHTTP that differs between Linux and Darwin, in one place: the core
 // needs only pthreads (``Locked``, ``ThreadOrdinal``), which both systems have under the same
 // names. Other systems stop at #error. Both need addresses the system keeps (a mutex that must
-// not move, a thread key's pointer-sized value), so this is also the core's one file with pointers.
+// not move, a thread key's pointer-sized value), so this is also the core's one file with pointers,
+// ``OnceReference``'s reference retained by hand included.
+import Atomics
+
 #if os(Linux)
 @_exported import Glibc
 #elseif canImport(Darwin)
@@ -81,4 +84,34 @@ package enum ThreadOrdinal {
         pthread_setspecific(key, UnsafeRawPointer(bitPattern: ordinal + 1))
         return ordinal
     }
+}
+
+// MARK: - OnceReference
+
+/// An object set once, by whichever thread gets there first, and read by every thread after (a response's wire form).
+///
+/// Not swift-atomics' `ManagedAtomicLazyReference`: its load and store are compiled in swift-atomics, which
+/// `make check`'s ThreadSanitizer run leaves uninstrumented (only this package's targets are), so the object they
+/// published read as a race there. `ManagedAtomic`'s operations are inlined here and instrumented with this module.
+/// The reference is retained by hand (`Unmanaged`), which is why it lives in the core's one file with pointers.
+package final class OnceReference<Object: AnyObject & Sendable>: Sendable {
+    private let stored = ManagedAtomic<Unmanaged<Object>?>(nil)
+
+    package init() {}
+
+    /// The object kept, if any.
+    package var object: Object? { stored.load(ordering: .acquiring)?.takeUnretainedValue() }
+
+    /// Keeps `object` unless one was kept first; returns the one kept.
+    package func keep(_ object: Object) -> Object {
+        let candidate = Unmanaged.passRetained(object)
+        let (kept, current) = stored.compareExchange(expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
+        guard kept else {
+            candidate.release()
+            return current!.takeUnretainedValue()
+        }
+        return object
+    }
+
+    deinit { stored.load(ordering: .acquiring)?.release() }
 }

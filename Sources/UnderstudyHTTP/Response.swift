@@ -1,4 +1,3 @@
-import Atomics
 public import HTTPTypes
 
 /// A complete HTTP response as a value: status, header fields and body.
@@ -44,13 +43,11 @@ public struct Response: Sendable {
     }
 
     /// The transport's own form of this response, if one was kept (see ``keepWireForm(_:)``).
-    package var wireForm: (any WireForm)? { storage.wire.load()?.form }
+    package var wireForm: (any WireForm)? { storage.wire.object?.form }
 
     /// Keeps `form` as the transport's own form of this response, for as long as the response,
     /// unless one was kept first (two threads sending a new response at once): returns the one kept.
-    package func keepWireForm(_ form: any WireForm) -> any WireForm {
-        storage.wire.storeIfNilThenLoad(WireBox(form)).form
-    }
+    package func keepWireForm(_ form: any WireForm) -> any WireForm { storage.wire.keep(WireBox(form)).form }
 
     private final class Storage: Sendable {
         let status: HTTPResponse.Status
@@ -58,7 +55,7 @@ public struct Response: Sendable {
         let headerFields: HTTPFields
         let body: [UInt8]
         /// Set once, by the first transport that sends the response.
-        let wire = ManagedAtomicLazyReference<WireBox>()
+        let wire = OnceReference<WireBox>()
 
         init(status: HTTPResponse.Status, headerFields: HTTPFields, body: [UInt8]) {
             self.status = status
@@ -72,7 +69,7 @@ public struct Response: Sendable {
 /// A transport's own form of a ``Response`` (see ``Response/wireForm``).
 package protocol WireForm: AnyObject, Sendable {}
 
-/// Holds a wire form for the atomic reference, which needs a concrete class.
+/// Holds a wire form for ``OnceReference``, which holds a class.
 private final class WireBox: Sendable {
     let form: any WireForm
     init(_ form: any WireForm) {

@@ -21,7 +21,8 @@ import Testing
     static let wireFiles: [String: String] = [
         "Sources/UnderstudyDocuments/YAML/YAMLComposer.swift": "drives libyaml's parser",
         "Sources/UnderstudyDocuments/YAML/YAMLEventReader.swift": "reads libyaml's events",
-        "Sources/UnderstudyHTTP/Platform.swift": "Locked's pthread mutex needs a stable address; ThreadOrdinal's pthread key value is a pointer",
+        "Sources/UnderstudyHTTP/Platform.swift":
+            "Locked's pthread mutex needs a stable address; ThreadOrdinal's pthread key value is a pointer; OnceReference retains by hand",
         "Sources/UnderstudyFuzz/Fuzz.swift": "libFuzzer hands its input over as a pointer",
         "Sources/understudy/Serve.swift": "the signal thread's sigset_t calls",
         "Sources/UnderstudyDocuments/Platform.swift": "a file read into an array: the system call needs the buffer's address",
