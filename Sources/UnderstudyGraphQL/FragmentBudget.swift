@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 internal import GraphQL
 
 /// What a document asks for once its fragments are expanded, computed before GraphQLSwift validates it or the

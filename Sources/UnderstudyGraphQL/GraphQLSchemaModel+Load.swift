@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 internal import GraphQL
 
 extension GraphQLSchemaModel {

@@ -1,6 +1,8 @@
-#if !canImport(GraphQL)
+#if !FullPackage
 package import UnderstudyDocuments
 
+/// (Tested as `#if FullPackage`, not `canImport(GraphQL)`: a build without the trait found the GraphQL module an
+/// earlier build left in the same folder, and then failed to link it.)
 /// Without the `FullPackage` trait (`make run`'s build when no scenario names a schema) there is no GraphQLSwift: a
 /// `schema:` is then a located problem that says how to build with it, and everything else of GraphQL still works.
 package final class GraphQLSchemaModel: Sendable {

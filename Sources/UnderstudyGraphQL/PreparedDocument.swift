@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 internal import GraphQL
 
 /// A query text parsed, measured and validated against the schema once, then kept: apps send the same few

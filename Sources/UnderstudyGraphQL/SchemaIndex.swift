@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 internal import GraphQL
 
 /// The schema's types as the synthesiser reads them, taken once from GraphQLSwift's schema at load: plain values

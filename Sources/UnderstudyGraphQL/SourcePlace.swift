@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 internal import GraphQL
 
 /// A node's place in the document as 1-based line and column, read off its first token (which the lexer counted),

@@ -28,7 +28,7 @@ import UnderstudyDocuments
         #expect(Self.scanError(text)?.hasPrefix("Syntax Error: Unexpected character") == true)
     }
 
-    #if canImport(GraphQL)
+    #if FullPackage
     typealias F = SchemaFixture
 
     @Test func deepNestingNeverReachesGraphQLSwift() {

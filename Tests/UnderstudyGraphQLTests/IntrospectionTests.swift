@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 import Testing
 import UnderstudyDocuments
 

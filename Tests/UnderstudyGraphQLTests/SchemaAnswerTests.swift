@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if FullPackage
 import Testing
 import UnderstudyDocuments
 
@@ -130,7 +130,7 @@ import UnderstudyDocuments
 }
 #endif
 
-#if canImport(GraphQL)
+#if FullPackage
 /// The schema answers on many threads at once through one cache of prepared documents.
 @Suite struct SchemaConcurrencyTests {
     @Test func answersOnManyThreadsAtOnceAgree() async {

@@ -1,7 +1,7 @@
-#if canImport(CZlib)
+// The package's trait, not canImport: a build without it may find the modules an earlier build left in the same
+// folder, and then fail to link them.
+#if FullPackage
 import CZlib
-#endif
-#if canImport(CBrotli)
 import CBrotli
 #endif
 
@@ -24,11 +24,8 @@ enum HARDecompression {
 
     static func available(_ coding: String) -> Bool {
         switch coding {
-        #if canImport(CZlib)
-        case "gzip", "x-gzip", "deflate": return true
-        #endif
-        #if canImport(CBrotli)
-        case "br": return true
+        #if FullPackage
+        case "gzip", "x-gzip", "deflate", "br": return true
         #endif
         default: return false
         }
@@ -51,7 +48,7 @@ enum HARDecompression {
     private static func attempt(_ bytes: [UInt8], coding: String, capacity: Int) -> Outcome {
         var output = [UInt8](repeating: 0, count: capacity)
         switch coding {
-        #if canImport(CZlib)
+        #if FullPackage
         case "gzip", "x-gzip", "deflate":
             // RFC 9110's deflate is zlib-wrapped, but servers often send raw deflate: the zlib header decides.
             let zlibWrapped = bytes.count >= 2 && bytes[0] & 0x0F == 8 && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
@@ -66,7 +63,7 @@ enum HARDecompression {
                     error == Z_BUF_ERROR ? "the data ends early" : error == Z_NEED_DICT ? "it needs a preset dictionary" : "the data is corrupt")
             }
         #endif
-        #if canImport(CBrotli)
+        #if FullPackage
         case "br":
             var length = capacity
             // The one-shot call says ERROR for every failure, a full output included: a filled array means "more room".
