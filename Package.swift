@@ -473,7 +473,9 @@ let package = Package(
 
 // As Hummingbird does: `any` spelled out for existentials, members visible only from modules a file
 // imports itself, and imports internal unless a file says `public import` (so no module leaks into an API by accident).
-for target in package.targets where target.type != .system && target.name != "CUnderstudyHTTPWire" && target.name != "CUnderstudyTLS" {
+// This package's C targets (the rest are Swift): Swift's settings skip them, the sanitizers' C flags reach them.
+let cTargets: Set = ["CUnderstudyHTTPWire", "CUnderstudyTLS"]
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),
@@ -489,7 +491,7 @@ for target in package.targets where target.type != .system && target.name != "CU
 // Here the dependencies' objects of the plain debug build are reused, and only ours are compiled again.
 if let sanitizer = Context.environment["UNDERSTUDY_SANITIZER"], ["address", "thread"].contains(sanitizer) {
     for target in package.targets where target.type != .system {
-        if ["CUnderstudyHTTPWire", "CUnderstudyTLS"].contains(target.name) {
+        if cTargets.contains(target.name) {
             target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=\(sanitizer)"])]
         } else {
             target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
