@@ -28,7 +28,8 @@ public struct UnderstudySession: Sendable {
     public let admin: UnderstudyAdmin
     public let id: String
     /// A URLSession whose every request carries `X-Understudy-Session: id`, with a
-    /// `requestTimeout` (3 s by default) request timeout.
+    /// `requestTimeout` (3 s by default) request timeout, in whole seconds on Linux
+    /// (``urlSessionTimeout(_:)``).
     public let urlSession: URLSession
 
     /// A session on the server `admin` steers. Nothing is sent until the first call.
@@ -38,10 +39,23 @@ public struct UnderstudySession: Sendable {
         self.admin = admin
         self.id = id
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout
+        configuration.timeoutIntervalForRequest = Self.urlSessionTimeout(requestTimeout)
         configuration.httpMaximumConnectionsPerHost = 64
         configuration.httpAdditionalHeaders = [UnderstudyHeaderName.session: id]
         urlSession = URLSession(configuration: configuration)
+    }
+
+    /// The request timeout a session's URLSession is given for `requestTimeout`.
+    ///
+    /// swift-corelibs-foundation (Linux) arms its timer for `Int(timeout) * 1000` ms, so 0.5 s
+    /// becomes 0 and every request fails at once, often before it is sent; there the timeout
+    /// is rounded up to whole seconds. Apple's Foundation takes it as given.
+    package static func urlSessionTimeout(_ requestTimeout: TimeInterval) -> TimeInterval {
+        #if canImport(Darwin)
+        requestTimeout
+        #else
+        requestTimeout > 0 && requestTimeout.isFinite ? requestTimeout.rounded(.up) : requestTimeout
+        #endif
     }
 
     /// A new session on the server at `baseURL` (`http://HOST:PORT`); waits until its admin API answers.

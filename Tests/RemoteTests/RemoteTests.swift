@@ -254,6 +254,8 @@ struct RemoteTests {
         let client = CatFactClient.live(baseURL: session.url(for: .catfact), session: session.urlSession)
         await #expect(throws: APIError.timedOut) { _ = try await client.fetchFact(nil) }
         let entry = try await session.waitForRequest { $0.path == "/catfact/fact" }
+        // Held until the client gave up (not refused before it was sent: a 0.5 s timeout on Linux's Foundation).
+        #expect(entry.durationMs >= 400)
         #expect(entry.completed == false)
         #expect(entry.status == nil)
         #expect(entry.scenario == "timeout")

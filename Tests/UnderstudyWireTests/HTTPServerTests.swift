@@ -121,7 +121,7 @@ import FoundationNetworking
     @Test func holdNeverAnswers() async throws {
         let server = try startServer { _ in Reply(.hold) }
         defer { server.stop() }
-        await #expect(throws: URLError.self) { try await get(server.baseURL + "/", session: makeSession(timeout: 1)) }
+        await #expect(throws: URLError.self) { try await get(server.baseURL + "/", session: makeSession(timeout: 2)) }
     }
 
     @Test func stopAnswersParkedRequestsAtOnce() async throws {
@@ -178,12 +178,17 @@ extension HTTPServerTests {
     @Test func parkedConnectionsWhoseClientLeftAreReleased() async throws {
         let server = try startServer { _ in Reply(.hold) }
         defer { server.stop() }
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 {
-                group.addTask { _ = try? await get(server.baseURL + "/", session: makeSession(timeout: 0.5)) }
+        let clients = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { _ = try? await get(server.baseURL + "/", session: makeSession(timeout: 2)) }
+                }
             }
         }
-        // The clients gave up after 0.5 s; the once-a-second sweep releases their connections.
+        // All twenty held first (whole seconds: Linux's Foundation truncates a timeout to them).
+        try await waitUntil { server.parkedConnections == 20 }
+        await clients.value
+        // The clients gave up; the sweep (four times a second) releases their connections.
         try await waitUntil { server.parkedConnections == 0 }
     }
 }
