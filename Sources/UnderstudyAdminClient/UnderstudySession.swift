@@ -47,14 +47,14 @@ public struct UnderstudySession: Sendable {
 
     /// The request timeout a session's URLSession is given for `requestTimeout`.
     ///
-    /// swift-corelibs-foundation (Linux) arms its timer for `Int(timeout) * 1000` ms, so 0.5 s
-    /// becomes 0 and every request fails at once, often before it is sent; there the timeout
-    /// is rounded up to whole seconds. Apple's Foundation takes it as given.
+    /// swift-corelibs-foundation's URLSession (FoundationNetworking, Linux) arms its timer for
+    /// `Int(timeout) * 1000` ms, so 0.5 s becomes 0 and every request fails at once, often before
+    /// it is sent; there the timeout is rounded up to whole seconds. Apple's URLSession takes it as given.
     package static func urlSessionTimeout(_ requestTimeout: TimeInterval) -> TimeInterval {
-        #if canImport(Darwin)
-        requestTimeout
-        #else
+        #if canImport(FoundationNetworking)
         requestTimeout > 0 && requestTimeout.isFinite ? requestTimeout.rounded(.up) : requestTimeout
+        #else
+        requestTimeout
         #endif
     }
 

@@ -113,7 +113,9 @@ package final class ScenarioResponder: HTTPResponder {
     ) -> Reply {
         // Split once for every route tried, not once per route.
         let parts = scenario.routes.isEmpty ? [] : Substring(request.path).pathSegments
-        for (index, route) in scenario.routes.enumerated() {
+        let lengths = scenario.routeLengths
+        for index in lengths.indices where CustomRoute.admits(length: lengths[index], parts: parts.count) {
+            let route = scenario.routes[index]
             guard let parameters = route.match(request, parts: parts) else { continue }
             if route.isGraphQL {
                 guard graphQLTakes(route, request, &lookup) else { continue }

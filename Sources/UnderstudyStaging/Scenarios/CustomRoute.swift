@@ -41,6 +41,14 @@ package struct CustomRoute: Sendable {
     package var graphQLEndpoint: GraphQLEndpoint?
     /// Whether the route answers something only GraphQL's reading of the request can tell.
     var isGraphQL: Bool { graphQLOperation != nil || graphQLEndpoint != nil }
+    /// How many path segments a request has for the route to match it; ``anyLength`` for an operation's route
+    /// written without a path, which answers the operation at any path.
+    var length: Int { segments.isEmpty && graphQLOperation != nil ? Self.anyLength : segments.count }
+    static let anyLength = -1
+
+    /// Whether a route of `length` can match a request whose path has `parts` segments.
+    static func admits(length: Int, parts: Int) -> Bool { length == parts || length == anyLength }
+
     /// How far up the `extends` chain the route was written (0: the scenario's own file); see ``GenericBehavior``.
     package var depth = 0
     /// The path as written, `:name` segments included.
@@ -100,8 +108,7 @@ package struct CustomRoute: Sendable {
     /// As ``match(_:)``, with the request's path segments split once for all the routes tried.
     func match(_ request: ServerRequest, parts: [Substring]) -> [String]? {
         if let method, method != request.method, !(method == .get && request.method == .head) { return nil }
-        // An operation's route written without a path answers the operation at any path.
-        guard parts.count == segments.count || (segments.isEmpty && graphQLOperation != nil), query?.matches(request) ?? true else { return nil }
+        guard Self.admits(length: length, parts: parts.count), query?.matches(request) ?? true else { return nil }
         for header in headers where !header.matches(request.header(header.name)) { return nil }
         var values: [String] = []
         for (pattern, part) in zip(segments, parts) {
