@@ -26,7 +26,7 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func segment(_ text: Substring) -> Segment {
-        guard text.contains("{") else { return .literal(String(text)) }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return .literal(String(text)) }
         var pieces: [Piece] = []
         var rest = text[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -27,6 +27,16 @@ import Testing
         #expect("abc".replacingAll("", with: "x") == "abc")
     }
 
+    @Test func containsBytesMatchesByteForByte() {
+        #expect("{\"a\":\"{{request.path}}\"}".containsBytes("{{request."))
+        #expect("{{{now}}".containsBytes("{{now"), "a brace before the marker")
+        #expect(!"{{ now}}".containsBytes("{{now"))
+        #expect(!"{{reques".containsBytes("{{request."), "cut short at the end")
+        #expect("é😀{{uuid}}".containsBytes("{{uuid}}"))
+        #expect("abc".containsBytes(""))
+        #expect(!"".containsBytes("x"))
+    }
+
     @Test func trimmingSpaces() {
         #expect(" \tid, ".trimmingSpaces == "id,")
         #expect("   ".trimmingSpaces == "")

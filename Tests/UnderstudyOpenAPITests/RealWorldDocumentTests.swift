@@ -260,4 +260,12 @@ extension JSONValue {
         #expect(try #require(JSONPointer(parsing: "/a%+1b/c%-1")).tokens == ["a%+1b", "c%-1"])
         #expect(try #require(JSONPointer(parsing: "/%zz")).tokens == ["%zz"])
     }
+
+    @Test func tildesAndTextBeyondASCIIRoundTrip() throws {
+        let pointer = try #require(JSONPointer(parsing: "/é😀/~01/~0~1/"))
+        #expect(pointer.tokens == ["é😀", "~1", "~/", ""])
+        #expect(pointer.description == "/é😀/~01/~0~1/")
+        #expect(JSONPointer(parsing: "")?.tokens == [])
+        #expect(JSONPointer(parsing: "paths") == nil)
+    }
 }

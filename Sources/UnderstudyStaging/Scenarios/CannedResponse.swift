@@ -59,7 +59,7 @@ package struct CannedResponse: Sendable {
             default: .text
             }
         pieces = Self.split(body, language: language)
-        fieldPieces = fields.filter { $0.value.contains("{{") }.map { ($0.name, Self.split($0.value, language: .text)) }
+        fieldPieces = fields.filter { $0.value.containsBytes("{{") }.map { ($0.name, Self.split($0.value, language: .text)) }
         (usesRequest, usesCounter) = Self.requestUse(pieces + fieldPieces.flatMap(\.pieces))
     }
 
@@ -93,7 +93,10 @@ package struct CannedResponse: Sendable {
         }.joined()
         let json = contentType.lowercased().contains("json")
         language = json ? .json : .text
-        guard body.contains("{{request.") || body.contains("{{now") || body.contains("{{uuid}}") || body.contains("{{counter}}") else {
+        guard body.containsBytes("{{"),
+            body.containsBytes("{{request.") || body.containsBytes("{{now") || body.containsBytes("{{uuid}}")
+                || body.containsBytes("{{counter}}")
+        else {
             pieces = segments
             (usesRequest, usesCounter) = (false, false)
             return
