@@ -25,6 +25,8 @@ package enum OpenAPILoader {
         fileAt url: URL, displayName: String? = nil, limits: OpenAPILimits = OpenAPILimits(), gate: OpenAPIGate, lenient: Bool = false
     ) throws(FileProblems) -> OpenAPIService {
         var timings = Timings()
+        // A gate that reads the file itself starts now, its read beside this one (``OpenAPIGate/checkFile``).
+        let early = gate.checkFile.map { check in GateRun { check(url, displayName ?? url.lastPathComponent) } }
         let (document, externalProblems) = try bundle(fileAt: url, displayName: displayName, limits: limits)
         timings.step("parse and external files")
         var problems = externalProblems
@@ -36,10 +38,10 @@ package enum OpenAPILoader {
             if let over = budget.problem(in: tree) { throw FileProblems([document.locator.problem(at: over.pointer, over.message)]) }
         }
         timings.step("schema budget")
-        // The gate sees the document only once its files are in: a broken file is reported once, where it is named.
-        // It runs (OpenAPIKit, in its helper for the command line) while this thread reads the operations: a 3 MB
-        // document's two halves of the load, side by side on two cores.
-        let gateRun = GateRun(problems.isEmpty ? gate : nil, document)
+        // The gate's verdict counts only once the files are in: a broken file is reported once, where it is named.
+        // It runs (OpenAPIKit, in its helper for the command line, started above) while this thread reads the
+        // operations: a 3 MB document's two halves of the load, side by side on two cores.
+        let gateRun = problems.isEmpty ? early ?? GateRun { gate.check(document) } : GateRun.none
         problems += ReferenceCheck.problems(in: document.bundled, resolver: resolver, locator: document.locator)
         timings.step("references")
         var warnings: [FileProblem] = []
@@ -121,13 +123,16 @@ package enum OpenAPILoader {
         private let found = Locked<[FileProblem]>([])
         private let done = DispatchSemaphore(value: 0)
 
-        init(_ gate: OpenAPIGate?, _ document: OpenAPIGate.Document) {
-            guard let gate else {
+        /// No gate to run: no problems.
+        static var none: GateRun { GateRun(nil) }
+
+        init(_ check: (@Sendable () -> [FileProblem])?) {
+            guard let check else {
                 done.signal()
                 return
             }
             DispatchQueue.global().async {
-                let problems = gate.check(document)
+                let problems = check()
                 self.found.withLock { $0 = problems }
                 self.done.signal()
             }

@@ -11,9 +11,12 @@ import Foundation
 /// command line's, and an embedding program's or a test target's unless they turn on the package trait
 /// `InProcessOpenAPI`. Linked into `understudy`, OpenAPIKit's release compile was 250 of the 352 s a fresh clone's
 /// `make run` took; into a test target, a minute or more of every debug build. As a helper it costs nothing until a
-/// document is loaded, then one process start and a second parse of the document (a 3 MB document: about 0.2 s).
+/// document is loaded, then one process start and a second parse of the document, on the other core while the loader
+/// reads the document itself.
 package enum HelperOpenAPIGate {
-    package static let gate = OpenAPIGate { document in check(document) }
+    /// Started with the loader's own read: the helper reads, bundles (within the same limits) and decodes the
+    /// document, which expands no reference, so it needs no schema budget of its own.
+    package static let gate = OpenAPIGate(checkingFile: check(file:displayName:))
 
     /// The helper's name, in every folder it is looked for.
     static let name = "understudy-openapi-gate"
@@ -38,8 +41,8 @@ package enum HelperOpenAPIGate {
         return paths
     }
 
-    private static func check(_ document: OpenAPIGate.Document) -> [FileProblem] {
-        func refused(_ reason: String) -> [FileProblem] { [FileProblem(file: document.displayName, message: reason)] }
+    private static func check(file: URL, displayName: String) -> [FileProblem] {
+        func refused(_ reason: String) -> [FileProblem] { [FileProblem(file: displayName, message: reason)] }
         let environment = ProcessInfo.processInfo.environment
         let searched = candidates(environment: environment, executable: Platform.executablePath, arguments: CommandLine.arguments)
         // A helper that is not built is the one usual cause: say every way to get one, not just that it failed.
@@ -50,7 +53,7 @@ package enum HelperOpenAPIGate {
                     + "builds it (or `swift build -c release --product \(name)`), `make install` installs it beside understudy; "
                     + "UNDERSTUDY_OPENAPI_GATE names it; a package linking Understudy may turn on the trait InProcessOpenAPI instead")
         }
-        let request = OpenAPIGateWire.Request(file: document.file.path, displayName: document.displayName)
+        let request = OpenAPIGateWire.Request(file: file.path, displayName: displayName)
         guard let input = try? JSONEncoder().encode(request) else { return refused("cannot write a request for \(path)") }
         switch Platform.run(path, input: Array(input)) {
         case .failure(.cannotStart(let reason)), .failure(.broken(let reason)):
