@@ -34,7 +34,9 @@ struct SessionStreamTests {
         try await session.respond(
             to: .post("/myapi/feed"),
             stream: .init([.text("one\ntwo", event: "note", id: "a"), .comment("keep-alive"), .json([1, 2], id: "b")], then: .hold))
-        let outcome = await read(session, "/myapi/feed", timeout: 1)
+        // The client gives up only after 4 s: the events must come before its timeout, and on a loaded two-core CI
+        // machine running the parallel suites a 1 s timeout passed before the first byte came (CI saw no events).
+        let outcome = await read(session, "/myapi/feed", timeout: 4)
         #expect(outcome.events == [.init(event: "note", id: "a", data: "one\ntwo"), .init(event: "message", id: "b", data: "[1,2]")])
         #expect(outcome.error?.code == .timedOut, "held open after the last event")
     }
