@@ -34,6 +34,15 @@ package struct OpenAPIGate: Sendable {
     package let checkFile: (@Sendable (_ file: URL, _ displayName: String) -> [FileProblem])?
     /// What the gate refuses is a warning for every document (`--openapi-lenient`), not only for a lenient mount.
     package var lenient = false
+    /// Where a load leaves its verdict instead of waiting for it (`serve`'s first load; see ``DeferredGateVerdicts``).
+    package var deferral: DeferredGateVerdicts?
+
+    /// What a lenient document's refusal is said as: the one wording, from a load or a deferred verdict.
+    package static func lenientWarning(_ refusal: FileProblem) -> FileProblem {
+        FileProblem(
+            file: refusal.file, line: refusal.line, column: refusal.column, keyPath: refusal.keyPath,
+            message: "OpenAPIKit refuses this; served anyway (lenient): " + refusal.message)
+    }
 
     package init(check: @escaping @Sendable (Document) -> [FileProblem]) {
         self.check = check

@@ -52,19 +52,19 @@ package enum OpenAPILoader {
             warnings = (reader.warnings + reader.synthesizer.warnings).map { document.locator.problem(at: $0.pointer, $0.message) }
         }
         timings.step("operations and synthesis")
-        let refused = gateRun.problems()
-        if lenient || gate.lenient {
+        let lenient = lenient || gate.lenient
+        // A load the rest of which refuses waits, so that every problem is reported at once.
+        let deferred =
+            problems.isEmpty
+            && gate.deferral?.take(displayName: document.displayName, lenient: lenient, wait: { gateRun.problems() }) == true
+        let refused = deferred ? [] : gateRun.problems()
+        if lenient {
             // Lenient: what OpenAPIKit refuses is said, and the document served if the rest of the load takes it.
-            warnings =
-                refused.map {
-                    FileProblem(
-                        file: $0.file, line: $0.line, column: $0.column, keyPath: $0.keyPath,
-                        message: "OpenAPIKit refuses this; served anyway (lenient): " + $0.message)
-                } + warnings
+            warnings = refused.map(OpenAPIGate.lenientWarning) + warnings
         } else {
             problems = refused + problems
         }
-        timings.step("OpenAPIKit (waited for)")
+        timings.step(deferred ? "OpenAPIKit (not waited for)" : "OpenAPIKit (waited for)")
         guard problems.isEmpty else { throw FileProblems(problems) }
 
         // What is kept to serve: the document without its prose (request validation, decode-breakers and links

@@ -4,6 +4,7 @@ import Logging
 import Understudy
 import UnderstudyHTTP
 import UnderstudyMicroHTTPD
+import UnderstudyOpenAPI
 import UnderstudyReplicas
 import UnderstudyStaging
 import UnderstudyTLS
@@ -129,7 +130,9 @@ extension ServeArguments {
             logger: logger
         )
         configuration.openAPI = try openAPIMounts(openapi)
-        configuration.openAPIGate = HelperOpenAPIGate.gate(lenient: openapiLenient)
+        // The first load answers before OpenAPIKit's verdict on a document; it is taken once the server listens.
+        let verdicts = DeferredGateVerdicts()
+        configuration.openAPIGate = HelperOpenAPIGate.gate(lenient: openapiLenient, deferringTo: verdicts)
         let validation = validateRequests ?? Setting.validateRequests.string ?? "off"
         guard let mode = RequestValidation(rawValue: validation) else {
             throw ValidationError("--validate-requests takes off, report or enforce; got '\(validation)'")
@@ -171,8 +174,11 @@ extension ServeArguments {
             understudy = try UnderstudyServer(configuration: configuration, transport: .libmicrohttpd(threads: workerThreads, tls: serving))
         } catch {
             logger.error("\(error)")
+            _ = verdicts.report(to: logger)
+            BufferedLogHandler.flush()
             throw ExitCode.failure
         }
+        verdicts.stopTaking()
 
         if let sharedState { SharedStateWatcher.start(sharedState) }
         do {
@@ -182,6 +188,7 @@ extension ServeArguments {
             BufferedLogHandler.flush()
             throw ExitCode.failure
         }
+        let refusedWhileServing = Locked(false)
         // Only now, with the server started: a stop must never run alongside start() (until now a stop
         // signal ended the process at once, above).
         SignalThread.start { number in
@@ -195,7 +202,7 @@ extension ServeArguments {
             understudy.stop()
             logger.notice("stopped")
             BufferedLogHandler.flush()
-            exitProcess(0)
+            exitProcess(refusedWhileServing.withLock { $0 } ? 1 : 0)
         }
 
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
@@ -215,6 +222,12 @@ extension ServeArguments {
         logger.info(
             "serving \(understudy.engine.scenarioNames.count) scenarios from \(configuration.scenariosDirectory.path); active: \(configuration.scenario); \(workerThreads) threads, connection limit \(understudy.connectionLimit)"
         )
+        // OpenAPIKit's verdicts on the documents served, which the load did not wait for: a refusal stops the server
+        // (on the signal thread, as a stop signal would: one stop at a time) with exit status 1.
+        if !verdicts.report(to: logger) {
+            refusedWhileServing.withLock { $0 = true }
+            kill(getpid(), SIGTERM)
+        }
         ProcessMemory.releaseStartupCode()
         // Park the main thread; the signal thread exits the process. (Not dispatchMain(): its
         // signal-thread path trips AddressSanitizer inside libdispatch.)

@@ -88,13 +88,3 @@ func openAPIMounts(_ options: [String]) throws -> [OpenAPIMount] {
         return mount
     }
 }
-
-extension HelperOpenAPIGate {
-    /// The command line's gate, lenient (OpenAPIKit's refusals as warnings) for every document when `flag` or
-    /// `UNDERSTUDY_OPENAPI_LENIENT` says so.
-    static func gate(lenient flag: Bool) -> OpenAPIGate {
-        var gate = gate
-        gate.lenient = flag || Setting.openapiLenient.isOn
-        return gate
-    }
-}

@@ -180,6 +180,24 @@ import FoundationNetworking
         let refused = try Running(["validate", Self.scenarios, "--openapi", "bad=\(bad.path)"]).finish()
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("bad.yaml:4:25: /paths/~1a/get/responses:"), "\(refused.stderr)")
+        // `serve` listens before the verdict (docs/openapi.md), then stops on the refusal with the same located problem.
+        let served = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--openapi", "bad=\(bad.path)"])
+        defer { if served.isRunning { kill(served.pid, SIGKILL) } }
+        let stopped = served.finish()
+        #expect(stopped.status == 1)
+        #expect(
+            stopped.stderr.contains("OpenAPIKit refuses an OpenAPI document being served")
+                && stopped.stderr.contains("bad.yaml:4:25: /paths/~1a/get/responses:"), "\(stopped.stderr)")
+        // Lenient, the refusal is a warning in serve's log and the document is served.
+        let lenient = try Running(["serve", "--port", "0", "--scenarios", Self.scenarios, "--openapi", "bad=\(bad.path)", "--openapi-lenient"])
+        defer { if lenient.isRunning { kill(lenient.pid, SIGKILL) } }
+        _ = try lenient.waitUntilListening()
+        for _ in 0..<1000 where !lenient.stderr.contains("served anyway (lenient)") { usleep(10_000) }  // a watchdog of 10 s
+        #expect(
+            lenient.stderr.contains("bad.yaml:4:25: /paths/~1a/get/responses: OpenAPIKit refuses this; served anyway (lenient):"),
+            "\(lenient.stderr)")
+        kill(lenient.pid, SIGTERM)
+        #expect(lenient.finish().status == 0)
 
         let alone = folder.appendingPathComponent("understudy")
         try FileManager.default.copyItem(at: UnderstudyProcess.builtExecutable, to: alone)
