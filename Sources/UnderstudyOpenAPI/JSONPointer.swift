@@ -33,7 +33,15 @@ package struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Compara
         return Substring(PercentDecoding.decode(text, malformed: .keep) ?? String(text))
     }
 
-    package func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
+    /// One copy of the tokens, sized for the new one: every walk of a document appends a token per node, and
+    /// `tokens + [token]` built a second array and concatenated (6% of a 3 MB document's load).
+    package func appending(_ token: String) -> JSONPointer {
+        var longer: [String] = []
+        longer.reserveCapacity(tokens.count + 1)
+        longer.append(contentsOf: tokens)
+        longer.append(token)
+        return JSONPointer(longer)
+    }
     package func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     package var description: String {

@@ -46,9 +46,16 @@ if let bytes = FileManager.default.contents(atPath: url.path),
         start = ContinuousClock.now
         let decoder = JSONDecoder()
         decoder.userInfo = userInfo
-        _ = try decoder.decode(OpenAPI.Document.self, from: json)
-        let decoded = ContinuousClock.now - start
-        print("decoder \(round): NodeDecoder \(node); JSON bytes \(written) + JSONDecoder \(decoded)")
+        // The tree written as JSON loses YAML's plain/quoted distinction (an enum's `1.0` becomes a number, which
+        // OpenAPIKit then refuses as a string): said, not a crash of the tool.
+        let outcome: String
+        do {
+            _ = try decoder.decode(OpenAPI.Document.self, from: json)
+            outcome = "\(ContinuousClock.now - start)"
+        } catch {
+            outcome = "refused the JSON (\(error))"
+        }
+        print("decoder \(round): NodeDecoder \(node); JSON bytes \(written) + JSONDecoder \(outcome)")
     }
 }
 if arguments.isEmpty { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
