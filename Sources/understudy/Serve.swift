@@ -205,6 +205,9 @@ extension ServeArguments {
             exitProcess(refusedWhileServing.withLock { $0 } ? 1 : 0)
         }
 
+        // What was logged before it (where the scenarios came from, …) is out before the "listening" line: a parent
+        // that reads stderr once it sees that line finds them (the buffer writes 50 ms after its first line otherwise).
+        BufferedLogHandler.flush()
         // One parseable line on stdout, written unbuffered so a parent process sees it at once.
         if let identity {
             // The https URL first, so a parent reading "listening on URL" gets it; then what to trust.
