@@ -87,7 +87,14 @@ package enum Platform {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        // SIGPIPE back to its default: the server ignores it, and an ignored signal stays ignored across exec. A helper
+        // whose parent had gone (serve stopped before the OpenAPI gate answered) then got EPIPE from its write, which
+        // Foundation's FileHandle.write turns into a crash, with a backtrace on the terminal after serve had exited.
+        var defaulted = sigset_t()
+        sigemptyset(&defaulted)
+        sigaddset(&defaulted, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaulted)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let vector: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in vector { free(argument) } }

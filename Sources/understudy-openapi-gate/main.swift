@@ -7,8 +7,13 @@ import UnderstudyOpenAPIGate
 
 let input = FileHandle.standardInput.readData(ofLength: 1 << 16)
 guard let output = OpenAPIGateHelper.answer(Array(input)) else {
-    FileHandle.standardError.write(Data("understudy-openapi-gate: expected a request from understudy on stdin\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("understudy-openapi-gate: expected a request from understudy on stdin\n".utf8))
     exit(2)
 }
-FileHandle.standardOutput.write(Data(output))
+// The throwing write: `write(_:)` traps on an error, and a reader that has gone (understudy stopped first) is no crash.
+do {
+    try FileHandle.standardOutput.write(contentsOf: Data(output))
+} catch {
+    exit(1)
+}
 exit(0)
