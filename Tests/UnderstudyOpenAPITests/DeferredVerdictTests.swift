@@ -15,6 +15,13 @@ import UnderstudyOpenAPI
         return (folder, url)
     }
 
+    /// A gate that refuses every document (as `file`), leaving its verdict with `deferral` while it takes them.
+    func refusingGate(_ file: String, deferringTo deferral: DeferredGateVerdicts) -> OpenAPIGate {
+        var gate = OpenAPIGate(checkingFile: { _, _ in [FileProblem(file: file, line: 2, message: "refused by the gate")] })
+        gate.deferral = deferral
+        return gate
+    }
+
     @Test func theFirstLoadIsServedBeforeTheVerdict() throws {
         let (folder, url) = try tinyDocument()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,8 +47,7 @@ import UnderstudyOpenAPI
         let (folder, url) = try tinyDocument()
         defer { try? FileManager.default.removeItem(at: folder) }
         let deferral = DeferredGateVerdicts()
-        var gate = OpenAPIGate(checkingFile: { _, _ in [FileProblem(file: "tiny.yaml", line: 2, message: "refused by the gate")] })
-        gate.deferral = deferral
+        let gate = refusingGate("tiny.yaml", deferringTo: deferral)
         deferral.stopTaking()
         let problems = #expect(throws: FileProblems.self) { try OpenAPILoader.load(fileAt: url, displayName: "tiny.yaml", gate: gate) }
         #expect(problems?.problems.map(\.message) == ["refused by the gate"])
@@ -56,8 +62,7 @@ import UnderstudyOpenAPI
         try "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a: {get: {responses: {'200': {$ref: '#/components/responses/none'}}}}\n"
             .write(to: url, atomically: true, encoding: .utf8)
         let deferral = DeferredGateVerdicts()
-        var gate = OpenAPIGate(checkingFile: { _, _ in [FileProblem(file: "dangling.yaml", line: 1, message: "refused by the gate")] })
-        gate.deferral = deferral
+        let gate = refusingGate("dangling.yaml", deferringTo: deferral)
         let problems = #expect(throws: FileProblems.self) { try OpenAPILoader.load(fileAt: url, displayName: "dangling.yaml", gate: gate) }
         #expect(problems?.problems.first?.message == "refused by the gate" && (problems?.problems.count ?? 0) > 1, "\(String(describing: problems))")
         #expect(deferral.verdicts().isEmpty)
@@ -67,8 +72,7 @@ import UnderstudyOpenAPI
         let (folder, url) = try tinyDocument()
         defer { try? FileManager.default.removeItem(at: folder) }
         let deferral = DeferredGateVerdicts()
-        var gate = OpenAPIGate(checkingFile: { _, _ in [FileProblem(file: "tiny.yaml", line: 2, message: "refused by the gate")] })
-        gate.deferral = deferral
+        let gate = refusingGate("tiny.yaml", deferringTo: deferral)
         _ = try OpenAPILoader.load(fileAt: url, displayName: "tiny.yaml", gate: gate, lenient: true)
         let verdicts = deferral.verdicts()
         #expect(verdicts.map(\.lenient) == [true] && verdicts.flatMap(\.problems).count == 1)
